@@ -1,0 +1,71 @@
+// Command pbem is the play-by-email game service and its tools: one binary
+// with subcommands for serving, reviewing, replaying, importing and
+// exporting games.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// Exit codes shared by every subcommand.
+const (
+	exitOK      = 0
+	exitInvalid = 1 // the input had an invalid game or failed
+	exitUsage   = 2
+)
+
+// command is one subcommand. run gets the arguments after the subcommand's
+// name and returns the exit code.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands; each lives in its own file.
+func commands() map[string]command {
+	return map[string]command{
+		"games": {"list the games pbem plays and their options", runGames},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout, cmds)
+		return exitOK
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "pbem: unknown command %q\n\n", args[0])
+		usage(stderr, cmds)
+		return exitUsage
+	}
+	return c.run(ctx, args[1:], stdin, stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: pbem COMMAND [ARGS...]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'pbem COMMAND -h' for a command's flags.")
+}

@@ -1,0 +1,3 @@
+module pbem
+
+go 1.26

@@ -1,0 +1,78 @@
+// Package rules holds what every game engine shares: the Game interface that
+// the rest of pbem programs against, seats, options, outcomes, rule errors and
+// the ASCII board frame. The engines themselves live in sub-packages
+// (rules/pente, rules/pinuid, rules/dobbal); rules/games names them all.
+//
+// Engines know nothing of mail, SQL or record files: a game is built from a
+// Kind and its Options, plies go in as tokens, and positions, legal plies,
+// outcomes and boards come out.
+package rules
+
+// Ply is one turn of one seat, as a value an engine understands. Its String
+// is the canonical token of records.md ("K10", "b1-c2xc1", "213:c2-c4:-:e2-e3").
+type Ply interface {
+	String() string
+}
+
+// Game is a position together with the history that led to it. Methods that
+// change it (Play) leave it unchanged when they fail. A Game is not safe for
+// concurrent use; Clone gives an independent copy cheaply.
+type Game interface {
+	// Kind is the game's descriptor (name, seats, options).
+	Kind() *Kind
+	// Options are the game's options, complete with defaults.
+	Options() Options
+	// Seats is the number of seats in play order (2 for most games).
+	Seats() int
+	// SeatName names a seat for players: "White", "Black", "Seat 3".
+	SeatName(Seat) string
+	// ToMove is the seat whose turn it is. Meaningless once the game is over.
+	ToMove() Seat
+	// Plies is how many plies have been played; the next ply is Plies()+1.
+	Plies() int
+	// History is the plies played so far, in order. The caller must not
+	// modify the returned slice.
+	History() []Ply
+	// Parse reads one ply token for the current position. It checks the
+	// token's form and coordinates, not whether the ply is legal; an error is
+	// an *Error that says what is wrong and, for a likely typo, what was meant.
+	Parse(token string) (Ply, error)
+	// Play checks a ply against the rules and applies it. On failure the
+	// game is unchanged and the error is an *Error naming the rule broken.
+	Play(Ply) error
+	// Legal lists every legal ply for the seat to move, in a stable order.
+	// It is empty once the game is over.
+	Legal() []Ply
+	// Outcome says whether the game is over, who won and why.
+	Outcome() Outcome
+	// Clone returns an independent copy.
+	Clone() Game
+	// Board renders the position as plain ASCII, at most 72 columns wide:
+	// coordinates on all four sides, the last ply marked, captures or
+	// removed pins counted, and whose turn it is or how the game ended.
+	Board() string
+}
+
+// PlayToken parses and plays one token: the usual way to feed a game from
+// text. Errors carry the ply number and the token.
+func PlayToken(g Game, token string) error {
+	p, err := g.Parse(token)
+	if err != nil {
+		return err
+	}
+	return g.Play(p)
+}
+
+// Roller is implemented by games that use dice (Pinuid Dobbal). The roll for
+// the coming turn is part of the position: the service rolls with its own
+// seeded source and calls SetRoll before the player answers; a record replay
+// leaves it unset and takes the faces from each ply token.
+type Roller interface {
+	// Dice is how many dice a turn rolls and the highest face.
+	Dice() (count, faces int)
+	// SetRoll fixes the faces for the turn to come. Play then accepts only
+	// plies that use exactly these faces, and Legal lists only those.
+	SetRoll(faces []int) error
+	// Roll is the roll fixed for the turn to come, if any.
+	Roll() ([]int, bool)
+}

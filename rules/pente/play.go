@@ -1,0 +1,311 @@
+package pente
+
+import (
+	"fmt"
+
+	"pbem/rules"
+)
+
+// dirs are the 8 directions as (file, rank) steps.
+var dirs = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+
+// step returns the point k steps from p in direction d, or false off the board.
+func step(p Point, d [2]int, k int) (Point, bool) {
+	f, r := p.File()+d[0]*k, p.Rank()+d[1]*k
+	if f < 0 || f >= Size || r < 0 || r >= Size {
+		return 0, false
+	}
+	return At(f, r), true
+}
+
+// Play implements rules.Game.
+func (g *Game) Play(ply rules.Ply) error {
+	n := len(g.history) + 1
+	p, ok := ply.(Point)
+	if !ok {
+		return rules.Errorf(n, fmt.Sprint(ply), "notation", "%v is not a Pente ply; a Pente ply is a point such as K10", ply)
+	}
+	if err := g.check(n, p); err != nil {
+		return err
+	}
+	g.apply(p)
+	return nil
+}
+
+// check says why p may not be played as ply n, or nil.
+func (g *Game) check(n int, p Point) error {
+	tok := p.String()
+	me := g.SeatName(g.ToMove())
+	if g.outcome.Over {
+		return rules.Errorf(n, tok, "game over", "the game is over: %s", g.describeEnd())
+	}
+	if p < 0 || p >= N {
+		return rules.Errorf(n, tok, "notation", "%s is off the board", tok)
+	}
+	if g.board[p] != empty {
+		return rules.Errorf(n, tok, "occupied point", "%s is taken: a %s stone stands there", tok, g.SeatName(rules.Seat(g.board[p]-1)))
+	}
+	if n == 1 && p != Centre {
+		return rules.Errorf(n, tok, "first stone on the centre", "%s is not the centre: White's first stone must be on K10", tok)
+	}
+	if n == 3 && g.tournament {
+		df, dr := abs(p.File()-Centre.File()), abs(p.Rank()-Centre.Rank())
+		if df < 3 && dr < 3 {
+			return rules.Errorf(n, tok, "tournament rule", "%s is inside the central 5x5 square: %s's second stone must be at least 3 points from K10 (tournament rule)", tok, me)
+		}
+		if g.variant == GPente {
+			for _, q := range gPenteBarred {
+				if p == q {
+					return rules.Errorf(n, tok, "G-Pente opening rule", "%s is barred: %s's second stone may not be 3 or 4 points straight out from K10 (G-Pente opening rule)", tok, me)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// apply plays a checked ply: place, remove captures (and poofs), then decide
+// the outcome.
+func (g *Game) apply(p Point) {
+	mover := g.ToMove()
+	own := int8(mover) + 1
+	opp := 3 - own
+
+	g.board[p] = own
+	g.empties--
+	taken := g.captures(p, own)
+	var poofed []Point
+	if g.variant == Poof {
+		poofed = g.poofs(p, own)
+	}
+	g.removed = g.removed[:0:0]
+	for _, q := range taken {
+		g.board[q] = empty
+	}
+	for _, q := range poofed {
+		g.board[q] = empty
+	}
+	// A point can be both captured and poofed only if it is the opponent's
+	// and the mover's at once, which cannot be; count each once anyway.
+	g.removed = append(append(g.removed, taken...), poofed...)
+	g.empties += len(taken) + len(poofed)
+	g.captured[mover] += len(taken)
+	g.captured[1-mover] += len(poofed)
+	g.history = append(g.history, plies[p])
+
+	g.outcome = g.decide(p, own, opp)
+}
+
+// captures lists the opponent stones that a stone of own on p encloses.
+func (g *Game) captures(p Point, own int8) []Point {
+	var out []Point
+	opp := 3 - own
+	for _, d := range dirs {
+		for _, size := range g.variant.captureSizes() {
+			end, ok := step(p, d, size+1)
+			if !ok || g.board[end] != own {
+				continue
+			}
+			run := true
+			for k := 1; k <= size; k++ {
+				q, _ := step(p, d, k)
+				if g.board[q] != opp {
+					run = false
+					break
+				}
+			}
+			if run {
+				for k := 1; k <= size; k++ {
+					q, _ := step(p, d, k)
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// poofs lists the mover's own stones that Poof-Pente removes: a stone on p
+// that completes opp-own-own-opp takes itself and its partner off.
+func (g *Game) poofs(p Point, own int8) []Point {
+	var out []Point
+	opp := 3 - own
+	for _, d := range dirs {
+		back, ok1 := step(p, d, -1)
+		mate, ok2 := step(p, d, 1)
+		far, ok3 := step(p, d, 2)
+		if ok1 && ok2 && ok3 && g.board[back] == opp && g.board[mate] == own && g.board[far] == opp {
+			if len(out) == 0 {
+				out = append(out, p)
+			}
+			out = append(out, mate)
+		}
+	}
+	return out
+}
+
+// decide works out the outcome after the mover (own) placed on p and the
+// removals were made. The order: the mover's capture win; in Poof-Pente the
+// opponent's capture win from poofs; in Boat-Pente the opponent's standing
+// five that this ply did not break; then the mover's five.
+func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
+	mover := rules.Seat(own - 1)
+	other := rules.Seat(opp - 1)
+	win := func(s rules.Seat, r rules.Reason, detail string) rules.Outcome {
+		return rules.Outcome{Over: true, Winners: []rules.Seat{s}, Reason: r, Detail: detail}
+	}
+	need := g.variant.captureWin()
+	if g.variant == Poof {
+		if g.captured[mover] >= need && g.captured[mover] > g.captured[other] {
+			return win(mover, rules.Captures, g.captureDetail(mover))
+		}
+		if g.captured[other] >= need && g.captured[other] > g.captured[mover] {
+			return win(other, rules.Captures, g.captureDetail(other))
+		}
+	} else if g.captured[mover] >= need {
+		return win(mover, rules.Captures, g.captureDetail(mover))
+	}
+	if g.pending == opp {
+		g.pending = 0
+		if from, to, ok := g.anyFive(opp); ok {
+			return win(other, rules.FiveInRow, fmt.Sprintf("%s to %s, not broken", from, to))
+		}
+	}
+	if g.board[p] == own {
+		if from, to, ok := g.fiveThrough(p, own); ok {
+			if g.variant == Boat && g.breakable(own) {
+				g.pending = own
+			} else {
+				return win(mover, rules.FiveInRow, fmt.Sprintf("%s to %s", from, to))
+			}
+		}
+	}
+	if g.empties == 0 {
+		return rules.Outcome{Over: true, Reason: rules.FullBoard}
+	}
+	return rules.Outcome{}
+}
+
+func (g *Game) captureDetail(s rules.Seat) string {
+	if g.variant == Keryo {
+		return fmt.Sprintf("%d stones", g.captured[s])
+	}
+	return fmt.Sprintf("%d pairs", g.captured[s]/2)
+}
+
+// run measures the line of own stones through p along d both ways and
+// returns its ends and length.
+func (g *Game) run(p Point, own int8, d [2]int) (from, to Point, n int) {
+	from, to, n = p, p, 1
+	for k := 1; ; k++ {
+		q, ok := step(p, d, k)
+		if !ok || g.board[q] != own {
+			break
+		}
+		to, n = q, n+1
+	}
+	for k := 1; ; k++ {
+		q, ok := step(p, d, -k)
+		if !ok || g.board[q] != own {
+			break
+		}
+		from, n = q, n+1
+	}
+	return from, to, n
+}
+
+// wins reports whether a line of n stones wins: five or more, or exactly
+// five in Gomoku.
+func (g *Game) wins(n int) bool {
+	if g.variant == Gomoku {
+		return n == 5
+	}
+	return n >= 5
+}
+
+// fiveThrough finds a winning line through p.
+func (g *Game) fiveThrough(p Point, own int8) (from, to Point, ok bool) {
+	for _, d := range dirs[:4] {
+		if a, b, n := g.run(p, own, d); g.wins(n) {
+			if b < a {
+				a, b = b, a
+			}
+			return a, b, true
+		}
+	}
+	return 0, 0, false
+}
+
+// anyFive finds a winning line of own anywhere on the board.
+func (g *Game) anyFive(own int8) (from, to Point, ok bool) {
+	for p := range Point(N) {
+		if g.board[p] == own {
+			if a, b, ok := g.fiveThrough(p, own); ok {
+				return a, b, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// breakable reports whether the opponent of own can, with one stone,
+// capture so that own has no winning line left (Boat-Pente).
+func (g *Game) breakable(own int8) bool {
+	opp := 3 - own
+	for q := range Point(N) {
+		if g.board[q] != empty {
+			continue
+		}
+		taken := g.captures(q, opp)
+		if len(taken) == 0 {
+			continue
+		}
+		trial := *g
+		trial.board[q] = opp
+		for _, t := range taken {
+			trial.board[t] = empty
+		}
+		if _, _, ok := trial.anyFive(own); !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Legal implements rules.Game: every empty point, narrowed by the opening
+// rules on plies 1 and 3.
+func (g *Game) Legal() []rules.Ply {
+	if g.outcome.Over {
+		return nil
+	}
+	n := len(g.history) + 1
+	if n == 1 {
+		return []rules.Ply{plies[Centre]}
+	}
+	out := make([]rules.Ply, 0, g.empties)
+	for p := range Point(N) {
+		if g.board[p] != empty {
+			continue
+		}
+		if n == 3 && g.tournament && g.check(n, p) != nil {
+			continue
+		}
+		out = append(out, plies[p])
+	}
+	return out
+}
+
+func (g *Game) describeEnd() string {
+	o := g.outcome
+	if o.Draw() {
+		return "it is drawn (" + string(o.Reason) + ")"
+	}
+	return fmt.Sprintf("%s won by %s (%s)", g.SeatName(o.Winners[0]), o.Reason, o.Detail)
+}

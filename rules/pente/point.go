@@ -1,0 +1,100 @@
+package pente
+
+import (
+	"strconv"
+	"strings"
+
+	"pbem/rules"
+)
+
+// Size is the board's width and height in points.
+const Size = 19
+
+// N is the number of points on the board.
+const N = Size * Size
+
+// files are the column letters, left to right; Pente skips I.
+const files = "ABCDEFGHJKLMNOPQRST"
+
+// Point is an intersection, numbered rank by rank from A1 (0) to T19 (360).
+type Point int16
+
+// Centre is K10, where White's first stone goes.
+const Centre = Point(9*Size + 9)
+
+// At is the point in 0-based column f and row r.
+func At(f, r int) Point { return Point(r*Size + f) }
+
+// File is the 0-based column.
+func (p Point) File() int { return int(p) % Size }
+
+// Rank is the 0-based row (row 1 is 0).
+func (p Point) Rank() int { return int(p) / Size }
+
+func (p Point) String() string {
+	return string(files[p.File()]) + strconv.Itoa(p.Rank()+1)
+}
+
+// plies holds every point boxed once as a rules.Ply, so that listing legal
+// plies does not allocate per point. It is never written after start-up.
+var plies = func() (t [N]rules.Ply) {
+	for i := range t {
+		t[i] = Point(i)
+	}
+	return t
+}()
+
+// ParsePoint reads a point such as K10 or k10. The error is an *rules.Error
+// for ply n that says what is wrong and suggests what was likely meant.
+func ParsePoint(n int, tok string) (Point, error) {
+	s := strings.ToUpper(strings.TrimSpace(tok))
+	bad := func(msg string, suggest ...string) (Point, error) {
+		e := rules.Errorf(n, tok, "notation", "%s", msg)
+		e.Suggest = suggest
+		if len(suggest) > 0 {
+			e.Msg += "; " + rules.DidYouMean(suggest)
+		}
+		return 0, e
+	}
+	if s == "" {
+		return bad("the ply is empty; a Pente ply is a point such as K10")
+	}
+	// Digits first ("10K") is a common slip.
+	if s[0] >= '0' && s[0] <= '9' {
+		i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+		if i > 0 && i == len(s)-1 {
+			if p, err := ParsePoint(n, s[i:]+s[:i]); err == nil {
+				return bad(tok+" is not a point: the column letter comes first", p.String())
+			}
+		}
+		return bad(tok + " is not a point: write the column letter (A-T, no I), then the row (1-19), such as K10")
+	}
+	col, digits := s[0], s[1:]
+	row, err := strconv.Atoi(digits)
+	if err != nil || digits == "" || digits[0] == '+' || digits[0] == '-' {
+		return bad(tok + " is not a point: write the column letter (A-T, no I), then the row (1-19), such as K10")
+	}
+	if row < 1 || row > Size {
+		var near []string
+		if f := strings.IndexByte(files, col); f >= 0 {
+			if row < 1 {
+				near = append(near, At(f, 0).String())
+			} else {
+				near = append(near, At(f, Size-1).String())
+			}
+		}
+		return bad(tok+": there is no row "+digits+"; rows run from 1 to 19", near...)
+	}
+	f := strings.IndexByte(files, col)
+	if col == 'I' {
+		return bad(tok+": there is no I column", At(7, row-1).String(), At(8, row-1).String())
+	}
+	if f < 0 {
+		msg := tok + ": there is no " + string(col) + " column; columns run from A to T without I"
+		if col > 'T' && col <= 'Z' {
+			return bad(msg, At(Size-1, row-1).String())
+		}
+		return bad(msg)
+	}
+	return At(f, row-1), nil
+}

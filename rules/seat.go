@@ -1,0 +1,15 @@
+package rules
+
+import "strconv"
+
+// Seat is a place at the table in turn order, counted from 0: seat 0 plays
+// first (White in the two-seat games). Records and players count from 1; use
+// Number for that.
+type Seat int
+
+// Number is the seat as players and records count it, from 1.
+func (s Seat) Number() int { return int(s) + 1 }
+
+// String is "seat N" with N counted from 1; games give better names through
+// Game.SeatName.
+func (s Seat) String() string { return "seat " + strconv.Itoa(s.Number()) }
