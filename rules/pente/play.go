@@ -2,6 +2,7 @@ package pente
 
 import (
 	"fmt"
+	"slices"
 
 	"pbem/rules"
 )
@@ -92,9 +93,8 @@ func (g *Game) apply(p Point) {
 	for _, q := range poofed {
 		g.board[q] = empty
 	}
-	// A point can be both captured and poofed only if it is the opponent's
-	// and the mover's at once, which cannot be; count each once anyway.
 	g.removed = append(append(g.removed, taken...), poofed...)
+	slices.Sort(g.removed)
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
 	g.captured[1-mover] += len(poofed)
