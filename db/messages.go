@@ -1,0 +1,75 @@
+package db
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Message is an incoming mail as the store remembers it.
+type Message struct {
+	ID          int64
+	MessageID   string // without angle brackets; "" when the mail had none
+	Mailbox     string // "" when it did not come from IMAP
+	UIDValidity uint32
+	UID         uint32
+	Sender      string
+	Subject     string
+	Outcome     string
+	Size        int
+	Raw         []byte // kept only for mail that could not be read
+	Received    time.Time
+}
+
+// Seen reports whether a mail was processed already: by its Message-ID, or
+// by its place in the mailbox (mailbox, UIDVALIDITY, UID).
+func (t *Tx) Seen(messageID, mailbox string, uidValidity, uid uint32) (bool, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE (message_id = ? AND ? != '')
+		OR (mailbox = ? AND uidvalidity = ? AND uid = ? AND ? != '')`,
+		messageID, messageID, mailbox, uidValidity, uid, mailbox).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("seen %q: %w", messageID, err)
+	}
+	return n > 0, nil
+}
+
+// RecordMessage stores a processed mail and returns its row id. It fails
+// when the mail was recorded already (same Message-ID or mailbox place),
+// which rolls back whatever the transaction did for it.
+func (t *Tx) RecordMessage(m Message) (int64, error) {
+	var msgID, mailbox, uidv, uid any
+	if m.MessageID != "" {
+		msgID = m.MessageID
+	}
+	if m.Mailbox != "" {
+		mailbox, uidv, uid = m.Mailbox, m.UIDValidity, m.UID
+	}
+	res, err := t.exec(`INSERT INTO messages (message_id, mailbox, uidvalidity, uid, sender, subject, outcome, size, raw, received_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Size, m.Raw, m.Received.UTC())
+	if err != nil {
+		return 0, fmt.Errorf("record message %q: %w", m.MessageID, err)
+	}
+	return res.LastInsertId()
+}
+
+// MessageByID loads a recorded message by row id.
+func (t *Tx) MessageByID(id int64) (Message, error) {
+	var m Message
+	var msgID, mailbox sql.NullString
+	var uidv, uid sql.NullInt64
+	err := t.queryRow(`SELECT id, message_id, mailbox, uidvalidity, uid, sender, subject, outcome, size, raw, received_at
+		FROM messages WHERE id = ?`, id).Scan(&m.ID, &msgID, &mailbox, &uidv, &uid, &m.Sender, &m.Subject,
+		&m.Outcome, &m.Size, &m.Raw, &m.Received)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Message{}, fmt.Errorf("message %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Message{}, fmt.Errorf("message %d: %w", id, err)
+	}
+	m.MessageID, m.Mailbox = msgID.String, mailbox.String
+	m.UIDValidity, m.UID = uint32(uidv.Int64), uint32(uid.Int64)
+	return m, nil
+}

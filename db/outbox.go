@@ -1,0 +1,169 @@
+package db
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name string `json:"name"`
+	Type string `json:"type"` // MIME type
+	Data []byte `json:"data"`
+}
+
+// Mail is an outgoing message in the outbox.
+type Mail struct {
+	ID          int64
+	MessageID   string // without angle brackets
+	To          string
+	Subject     string
+	Headers     map[string]string // In-Reply-To, References, Reply-To, ...
+	Body        string
+	Attachments []Attachment
+	GameID      int64 // 0 when about no game
+	Source      int64 // the processed message it answers; 0 for none
+	Created     time.Time
+	Attempts    int
+	NextTry     time.Time
+	Sent        *time.Time
+	Failed      *time.Time
+	LastError   string
+}
+
+// Queue puts a mail in the outbox, due at once.
+func (t *Tx) Queue(m Mail) (int64, error) {
+	headers, err := json.Marshal(nonNil(m.Headers))
+	if err != nil {
+		return 0, err
+	}
+	atts := m.Attachments
+	if atts == nil {
+		atts = []Attachment{}
+	}
+	attJSON, err := json.Marshal(atts)
+	if err != nil {
+		return 0, err
+	}
+	res, err := t.exec(`INSERT INTO outbox (message_id, recipient, subject, headers, body, attachments,
+		game_id, source_message, created_at, next_try) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MessageID, strings.ToLower(m.To), m.Subject, string(headers), m.Body, string(attJSON),
+		nullID(m.GameID), nullID(m.Source), m.Created.UTC(), m.Created.UTC())
+	if err != nil {
+		return 0, fmt.Errorf("queue mail to %s: %w", m.To, err)
+	}
+	return res.LastInsertId()
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+const mailColumns = `id, message_id, recipient, subject, headers, body, attachments, game_id, source_message,
+	created_at, attempts, next_try, sent_at, failed_at, last_error`
+
+func scanMails(rows *sql.Rows) ([]Mail, error) {
+	defer rows.Close()
+	var out []Mail
+	for rows.Next() {
+		var m Mail
+		var headers, atts string
+		var game, source sql.NullInt64
+		var sent, failed sql.NullTime
+		if err := rows.Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &headers, &m.Body, &atts, &game, &source,
+			&m.Created, &m.Attempts, &m.NextTry, &sent, &failed, &m.LastError); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(headers), &m.Headers); err != nil {
+			return nil, fmt.Errorf("mail %d headers: %w", m.ID, err)
+		}
+		if err := json.Unmarshal([]byte(atts), &m.Attachments); err != nil {
+			return nil, fmt.Errorf("mail %d attachments: %w", m.ID, err)
+		}
+		m.GameID, m.Source = game.Int64, source.Int64
+		if sent.Valid {
+			m.Sent = &sent.Time
+		}
+		if failed.Valid {
+			m.Failed = &failed.Time
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Due lists up to limit unsent mails whose next try has come, oldest first.
+func (t *Tx) Due(now time.Time, limit int) ([]Mail, error) {
+	rows, err := t.query(`SELECT `+mailColumns+` FROM outbox
+		WHERE sent_at IS NULL AND failed_at IS NULL AND next_try <= ? ORDER BY next_try, id LIMIT ?`, now.UTC(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("due mail: %w", err)
+	}
+	return scanMails(rows)
+}
+
+// MailsFor lists the mails queued in answer to a processed message, in the
+// order they were queued.
+func (t *Tx) MailsFor(source int64) ([]Mail, error) {
+	rows, err := t.query(`SELECT `+mailColumns+` FROM outbox WHERE source_message = ? ORDER BY id`, source)
+	if err != nil {
+		return nil, fmt.Errorf("mails for message %d: %w", source, err)
+	}
+	return scanMails(rows)
+}
+
+// MailsSince lists every mail queued after the mail with id after, in order.
+func (t *Tx) MailsSince(after int64) ([]Mail, error) {
+	rows, err := t.query(`SELECT `+mailColumns+` FROM outbox WHERE id > ? ORDER BY id`, after)
+	if err != nil {
+		return nil, fmt.Errorf("mails since %d: %w", after, err)
+	}
+	return scanMails(rows)
+}
+
+// MarkSent records that a mail went out; it is never sent again.
+func (t *Tx) MarkSent(id int64, now time.Time) error {
+	_, err := t.exec(`UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`, now.UTC(), id)
+	if err != nil {
+		return fmt.Errorf("mark mail %d sent: %w", id, err)
+	}
+	return nil
+}
+
+// Retry records a failed attempt and when to try again.
+func (t *Tx) Retry(id int64, reason string, next time.Time) error {
+	_, err := t.exec(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try = ? WHERE id = ?`,
+		reason, next.UTC(), id)
+	if err != nil {
+		return fmt.Errorf("retry mail %d: %w", id, err)
+	}
+	return nil
+}
+
+// Fail records a permanent failure: the mail is not tried again.
+func (t *Tx) Fail(id int64, reason string, now time.Time) error {
+	_, err := t.exec(`UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?`,
+		reason, now.UTC(), id)
+	if err != nil {
+		return fmt.Errorf("fail mail %d: %w", id, err)
+	}
+	return nil
+}
+
+// RepliesTo counts the mails queued to an address since a time: the
+// per-sender reply limit.
+func (t *Tx) RepliesTo(address string, since time.Time) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM outbox WHERE recipient = ? AND created_at >= ?`,
+		strings.ToLower(address), since.UTC()).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("replies to %s: %w", address, err)
+	}
+	return n, nil
+}

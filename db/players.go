@@ -1,0 +1,87 @@
+package db
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Player is an email address that plays or watches.
+type Player struct {
+	ID       int64
+	Address  string // lower case
+	Name     string // display name, from the mail's From header
+	Settings map[string]string
+	Created  time.Time
+}
+
+// Player returns the player with this address, creating it if new. A name
+// given replaces a stored empty one.
+func (t *Tx) Player(address, name string, now time.Time) (Player, error) {
+	address = strings.ToLower(strings.TrimSpace(address))
+	if address == "" {
+		return Player{}, errors.New("player: empty address")
+	}
+	_, err := t.exec(`INSERT INTO players (address, name, created_at) VALUES (?, ?, ?)
+		ON CONFLICT (address) DO UPDATE SET name = excluded.name WHERE players.name = '' AND excluded.name != ''`,
+		address, name, now.UTC())
+	if err != nil {
+		return Player{}, fmt.Errorf("player %s: %w", address, err)
+	}
+	return t.PlayerByAddress(address)
+}
+
+const playerColumns = `id, address, name, settings, created_at`
+
+func scanPlayer(row interface{ Scan(...any) error }) (Player, error) {
+	var p Player
+	var settings string
+	if err := row.Scan(&p.ID, &p.Address, &p.Name, &settings, &p.Created); err != nil {
+		return Player{}, err
+	}
+	if err := json.Unmarshal([]byte(settings), &p.Settings); err != nil {
+		return Player{}, fmt.Errorf("player %d settings: %w", p.ID, err)
+	}
+	return p, nil
+}
+
+// PlayerByAddress finds a player; ErrNotFound if there is none.
+func (t *Tx) PlayerByAddress(address string) (Player, error) {
+	p, err := scanPlayer(t.queryRow(`SELECT `+playerColumns+` FROM players WHERE address = ?`,
+		strings.ToLower(strings.TrimSpace(address))))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Player{}, fmt.Errorf("player %s: %w", address, ErrNotFound)
+	}
+	return p, err
+}
+
+// PlayerByID finds a player by id.
+func (t *Tx) PlayerByID(id int64) (Player, error) {
+	p, err := scanPlayer(t.queryRow(`SELECT `+playerColumns+` FROM players WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Player{}, fmt.Errorf("player %d: %w", id, ErrNotFound)
+	}
+	return p, err
+}
+
+// SetSetting stores one of a player's settings; an empty value removes it.
+func (t *Tx) SetSetting(playerID int64, name, value string) error {
+	p, err := t.PlayerByID(playerID)
+	if err != nil {
+		return err
+	}
+	if p.Settings == nil {
+		p.Settings = map[string]string{}
+	}
+	if value == "" {
+		delete(p.Settings, name)
+	} else {
+		p.Settings[name] = value
+	}
+	b, _ := json.Marshal(p.Settings)
+	_, err = t.exec(`UPDATE players SET settings = ? WHERE id = ?`, string(b), playerID)
+	return err
+}
