@@ -247,7 +247,7 @@ func TestOutbox(t *testing.T) {
 		first, err = tx.Queue(Mail{MessageID: "m1@pbem", To: "Alice@example.org", Subject: "[pbem 1] hi",
 			Headers: map[string]string{"In-Reply-To": "<a@x>"}, Body: "board",
 			Attachments: []Attachment{{Name: "game.pgn", Type: "application/x-chess-pgn", Data: []byte("1. K10 *")}},
-			Created: t0})
+			Created:     t0})
 		if err != nil {
 			return err
 		}
