@@ -2,8 +2,9 @@ package rules
 
 import "strings"
 
-// Nearest returns the candidates within maxDist edits of word (ignoring
-// case), closest first, for "did you mean" hints.
+// Nearest returns the candidates nearest to word (ignoring case), if they
+// are within maxDist edits: all that tie for nearest, in the given order. It
+// serves "did you mean" hints.
 func Nearest(word string, candidates []string, maxDist int) []string {
 	word = strings.ToLower(word)
 	best := maxDist + 1
@@ -11,6 +12,7 @@ func Nearest(word string, candidates []string, maxDist int) []string {
 	for _, c := range candidates {
 		d := editDistance(word, strings.ToLower(c))
 		switch {
+		case d > maxDist:
 		case d < best:
 			best, out = d, []string{c}
 		case d == best:

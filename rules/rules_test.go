@@ -38,6 +38,8 @@ func TestNearest(t *testing.T) {
 		{"VARIANT", 2, "variant"},
 		{"zzzzzz", 2, ""},
 		{"seat", 2, "seats"},
+		{"stat", 2, "start"},
+		{"xyz", 2, ""}, // 3 edits from "seats": one more than allowed
 	}
 	names := []string{"tournament", "variant", "seats", "start"}
 	for _, tc := range tests {

@@ -1,0 +1,271 @@
+package grammar
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"pbem/rules"
+)
+
+// Command is one line of a mail read as a command of service.md. Exactly one
+// of its fields is set. Game numbers are 0 when the line left them out (a
+// reply's thread supplies them).
+type Command struct {
+	Pos lexer.Position
+
+	New     *NewGame   `  @@`
+	Answer  *Answer    `| @@`
+	About   *AboutGame `| @@`
+	Preview *Preview   `| @@`
+	Watch   *Watch     `| @@`
+	Games   bool       `| @"games"`
+	Review  bool       `| @"review"`
+	Help    *Help      `| @@`
+	Move    *Move      `| @@`
+}
+
+// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]".
+type NewGame struct {
+	Game    string   `"new" @Word`
+	With    []string `"with" ( @Addr ","? )+`
+	Options []string `@Option*`
+}
+
+// Answer is "accept [GAME]" or "decline [GAME]".
+type Answer struct {
+	Verb string `@("accept" | "decline")`
+	Game int    `( "game"? @Number )?`
+}
+
+// AboutGame is a command that names at most a game: board, hint, resign,
+// draw, takeback, record.
+type AboutGame struct {
+	Verb string `@("board" | "hint" | "resign" | "draw" | "takeback" | "record")`
+	Game int    `( "game"? @Number )?`
+}
+
+// Preview is "preview [GAME] PLY [PLY...]".
+type Preview struct {
+	Game  int      `"preview" ( "game"? @Number )?`
+	Plies []string `@( Word | DicePly )+`
+}
+
+// Watch is "watch GAME" or "unwatch GAME" (in a reply, the thread names the game).
+type Watch struct {
+	Verb string `@("watch" | "unwatch")`
+	Game int    `( "game"? @Number )?`
+}
+
+// Help is "help [TOPIC]".
+type Help struct {
+	Topic string `"help" @Word?`
+}
+
+// Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
+// expects to play (0 when not given), the guard against stale mail.
+type Move struct {
+	Game   int    `"move"? ( "game"? @Number )?`
+	Ply    string `@( Word | DicePly )`
+	Expect int    `( "#" @Number )?`
+}
+
+// commandLexer splits a command line. Order matters: the first rule that
+// matches wins, so the specific shapes come before the catch-all Word.
+var commandLexer = lexer.MustSimple([]lexer.SimpleRule{
+	{Name: "Space", Pattern: `[ \t\x{a0}]+`},
+	{Name: "Addr", Pattern: `<?[^\s<>@,;"]+@[^\s<>@,;"]+>?`},
+	{Name: "Option", Pattern: `[A-Za-z][A-Za-z0-9_-]*=[^\s,;]+`},
+	{Name: "DicePly", Pattern: `[0-9]+:[^\s#]*`},
+	{Name: "Number", Pattern: `[0-9]+\b`},
+	{Name: "Punct", Pattern: `[#,]`},
+	{Name: "Word", Pattern: `[^\s#,]+`},
+})
+
+var commandParser = participle.MustBuild[Command](
+	participle.Lexer(commandLexer),
+	participle.Elide("Space"),
+	participle.CaseInsensitive("Word"),
+	participle.UseLookahead(4),
+)
+
+// Verbs are the command words, for "did you mean" hints.
+var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
+	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help"}
+
+// NotUnderstood is a line that is not a command.
+type NotUnderstood struct {
+	Line    string
+	Column  int      // where reading stopped, from 1
+	Suggest []string // commands the first word may have meant
+}
+
+func (e *NotUnderstood) Error() string {
+	msg := fmt.Sprintf("not understood: %q", e.Line)
+	if len(e.Suggest) > 0 {
+		msg += "; did you mean " + orJoin(e.Suggest) + "?"
+	}
+	return msg
+}
+
+func orJoin(s []string) string {
+	if len(s) == 1 {
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// ParseCommand reads one line as a command. Case, extra spaces, a left-out
+// "move" and a left-out game number are all fine. A line that is not a
+// command gives a *NotUnderstood with the nearest command words.
+func ParseCommand(line string) (*Command, error) {
+	text := strings.TrimSpace(line)
+	cmd, err := commandParser.ParseString("", text)
+	if err != nil {
+		nu := &NotUnderstood{Line: text, Suggest: SuggestVerb(firstWord(text))}
+		if pe, ok := err.(participle.Error); ok {
+			nu.Column = pe.Position().Column
+		}
+		return nil, nu
+	}
+	cmd.normalise()
+	return cmd, nil
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// SuggestVerb lists the command words a word may be a typo of.
+func SuggestVerb(word string) []string {
+	word = strings.ToLower(word)
+	if len(word) < 3 {
+		return nil
+	}
+	for _, v := range Verbs {
+		if v == word {
+			return nil
+		}
+	}
+	return rules.Nearest(word, Verbs, 2)
+}
+
+// normalise puts words in canonical case and drops sentence punctuation a
+// player may add after a ply ("K10.").
+func (c *Command) normalise() {
+	trim := func(s string) string { return strings.TrimRight(s, ".,;") }
+	switch {
+	case c.New != nil:
+		c.New.Game = strings.ToLower(c.New.Game)
+		for i, a := range c.New.With {
+			c.New.With[i] = strings.Trim(a, "<>")
+		}
+	case c.Answer != nil:
+		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
+	case c.About != nil:
+		c.About.Verb = strings.ToLower(c.About.Verb)
+	case c.Watch != nil:
+		c.Watch.Verb = strings.ToLower(c.Watch.Verb)
+	case c.Help != nil:
+		c.Help.Topic = strings.ToLower(c.Help.Topic)
+	case c.Move != nil:
+		c.Move.Ply = trim(c.Move.Ply)
+	case c.Preview != nil:
+		for i, p := range c.Preview.Plies {
+			c.Preview.Plies[i] = trim(p)
+		}
+	}
+}
+
+// Verb is the command's word: "move", "accept", "board", ...
+func (c *Command) Verb() string {
+	switch {
+	case c.New != nil:
+		return "new"
+	case c.Answer != nil:
+		return c.Answer.Verb
+	case c.About != nil:
+		return c.About.Verb
+	case c.Preview != nil:
+		return "preview"
+	case c.Watch != nil:
+		return c.Watch.Verb
+	case c.Games:
+		return "games"
+	case c.Review:
+		return "review"
+	case c.Help != nil:
+		return "help"
+	}
+	return "move"
+}
+
+// GameNumber is the game the command names, or 0.
+func (c *Command) GameNumber() int {
+	switch {
+	case c.Answer != nil:
+		return c.Answer.Game
+	case c.About != nil:
+		return c.About.Game
+	case c.Preview != nil:
+		return c.Preview.Game
+	case c.Watch != nil:
+		return c.Watch.Game
+	case c.Move != nil:
+		return c.Move.Game
+	}
+	return 0
+}
+
+// SetGameNumber fills in the game a reply's thread names, for commands that
+// left it out.
+func (c *Command) SetGameNumber(n int) {
+	switch {
+	case c.Answer != nil:
+		c.Answer.Game = n
+	case c.About != nil:
+		c.About.Game = n
+	case c.Preview != nil:
+		c.Preview.Game = n
+	case c.Watch != nil:
+		c.Watch.Game = n
+	case c.Move != nil:
+		c.Move.Game = n
+	}
+}
+
+// String is the command as it was read, in canonical form: what a reply's
+// "Read:" line shows.
+func (c *Command) String() string {
+	game := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return " " + strconv.Itoa(n)
+	}
+	switch {
+	case c.New != nil:
+		s := "new " + c.New.Game + " with " + strings.Join(c.New.With, " ")
+		if len(c.New.Options) > 0 {
+			s += " " + strings.Join(c.New.Options, " ")
+		}
+		return s
+	case c.Preview != nil:
+		return "preview" + game(c.Preview.Game) + " " + strings.Join(c.Preview.Plies, " ")
+	case c.Help != nil:
+		return strings.TrimSpace("help " + c.Help.Topic)
+	case c.Move != nil:
+		s := "move" + game(c.Move.Game) + " " + c.Move.Ply
+		if c.Move.Expect != 0 {
+			s += " #" + strconv.Itoa(c.Move.Expect)
+		}
+		return s
+	}
+	return c.Verb() + game(c.GameNumber())
+}

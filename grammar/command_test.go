@@ -1,0 +1,139 @@
+package grammar
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseCommand(t *testing.T) {
+	tests := []struct {
+		line string
+		read string // the canonical reading
+		game int
+	}{
+		{"move 42 K10", "move 42 K10", 42},
+		{"MOVE 42 k10", "move 42 k10", 42},
+		{"  move   42    K10  ", "move 42 K10", 42},
+		{"42 K10", "move 42 K10", 42},
+		{"K10", "move K10", 0},
+		{"K10.", "move K10", 0},
+		{"move game 7 K10 #13", "move 7 K10 #13", 7},
+		{"K10 #13", "move K10 #13", 0},
+		{"K10 # 13", "move K10 #13", 0},
+		{"b1-c2xc1xe3", "move b1-c2xc1xe3", 0},
+		{"move 3 +c1", "move 3 +c1", 3},
+		{"pass", "move pass", 0},
+		{"move 5 213:c2-c4:d2-e3:e2-e3", "move 5 213:c2-c4:d2-e3:e2-e3", 5},
+		{"113:xd7", "move 113:xd7", 0},
+		{"new pente with bob@example.org", "new pente with bob@example.org", 0},
+		{"New Quatro with a@x.org, b@y.org <c@z.org> days=5 rated=no", "new quatro with a@x.org b@y.org c@z.org days=5 rated=no", 0},
+		{"accept", "accept", 0},
+		{"Accept 12", "accept 12", 12},
+		{"decline game 12", "decline 12", 12},
+		{"board", "board", 0},
+		{"BOARD 3", "board 3", 3},
+		{"games", "games", 0},
+		{"hint 4", "hint 4", 4},
+		{"preview 4 K10 L9 M8", "preview 4 K10 L9 M8", 4},
+		{"preview b1-c2", "preview b1-c2", 0},
+		{"resign", "resign", 0},
+		{"draw 9", "draw 9", 9},
+		{"takeback", "takeback", 0},
+		{"record 9", "record 9", 9},
+		{"review", "review", 0},
+		{"watch 9", "watch 9", 9},
+		{"unwatch game 9", "unwatch 9", 9},
+		{"help", "help", 0},
+		{"help Pente", "help pente", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := ParseCommand(tc.line)
+			if err != nil {
+				t.Fatalf("ParseCommand(%q): %v", tc.line, err)
+			}
+			if got := c.String(); got != tc.read {
+				t.Errorf("read as %q, want %q", got, tc.read)
+			}
+			if got := c.GameNumber(); got != tc.game {
+				t.Errorf("game %d, want %d", got, tc.game)
+			}
+		})
+	}
+}
+
+func TestParseCommandNotUnderstood(t *testing.T) {
+	tests := []struct {
+		line    string
+		suggest string
+	}{
+		{"mvoe 42 K10", "move"},
+		{"baord", ""}, // one word reads as a ply; the rules engine rejects it
+		{"accpet 12 now", "accept"},
+		{"watch me", ""},
+		{"new pente", ""},
+		{"Thanks for the game, it was fun!", ""},
+		{"K10 please", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := ParseCommand(tc.line)
+			if tc.line == "baord" {
+				if err != nil || c.Move == nil || strings.Join(SuggestVerb(c.Move.Ply), ",") != "board" {
+					t.Fatalf("baord: %v, %+v; want a move whose word suggests board", err, c)
+				}
+				return
+			}
+			var nu *NotUnderstood
+			if !errors.As(err, &nu) {
+				t.Fatalf("ParseCommand(%q) = %+v, %v; want NotUnderstood", tc.line, c, err)
+			}
+			if got := strings.Join(nu.Suggest, ","); got != tc.suggest {
+				t.Errorf("suggest %q, want %q", got, tc.suggest)
+			}
+			if !strings.Contains(err.Error(), "not understood") {
+				t.Errorf("message %q", err)
+			}
+		})
+	}
+}
+
+func TestSetGameNumberFromThread(t *testing.T) {
+	c, err := ParseCommand("K10 #3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetGameNumber(42)
+	if c.String() != "move 42 K10 #3" || c.Move.Expect != 3 {
+		t.Errorf("after SetGameNumber: %q", c)
+	}
+}
+
+func FuzzParseCommand(f *testing.F) {
+	for _, s := range []string{"move 42 K10 #3", "new pente with a@b.c days=3", "213:c2-c4:-:e2-e3",
+		"accept", "preview 1 K10 L9", "<>@<>", "#", "# # #", "new x with , ,", "\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		c, err := ParseCommand(line)
+		if err != nil {
+			var nu *NotUnderstood
+			if !errors.As(err, &nu) {
+				t.Fatalf("%q: error %T %v", line, err, err)
+			}
+			return
+		}
+		if c.String() == "" || c.Verb() == "" {
+			t.Fatalf("%q: empty reading", line)
+		}
+		// What was read reads back the same.
+		again, err := ParseCommand(c.String())
+		if err != nil {
+			t.Fatalf("%q read as %q, which does not parse: %v", line, c, err)
+		}
+		if again.String() != c.String() {
+			t.Fatalf("%q read as %q, then %q", line, c, again)
+		}
+	})
+}
