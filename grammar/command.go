@@ -17,60 +17,60 @@ import (
 type Command struct {
 	Pos lexer.Position
 
-	New     *NewGame   `  @@`
-	Answer  *Answer    `| @@`
-	About   *AboutGame `| @@`
-	Preview *Preview   `| @@`
-	Watch   *Watch     `| @@`
-	Games   bool       `| @"games"`
-	Review  bool       `| @"review"`
-	Help    *Help      `| @@`
-	Move    *Move      `| @@`
+	New     *NewGame   `parser:"  @@"`
+	Answer  *Answer    `parser:"| @@"`
+	About   *AboutGame `parser:"| @@"`
+	Preview *Preview   `parser:"| @@"`
+	Watch   *Watch     `parser:"| @@"`
+	Games   bool       `parser:"| @'games'"`
+	Review  bool       `parser:"| @'review'"`
+	Help    *Help      `parser:"| @@"`
+	Move    *Move      `parser:"| @@"`
 }
 
 // NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]".
 type NewGame struct {
-	Game    string   `"new" @Word`
-	With    []string `"with" ( @Addr ","? )+`
-	Options []string `@Option*`
+	Game    string   `parser:"'new' @Word"`
+	With    []string `parser:"'with' ( @Addr ','? )+"`
+	Options []string `parser:"@Option*"`
 }
 
 // Answer is "accept [GAME]" or "decline [GAME]".
 type Answer struct {
-	Verb string `@("accept" | "decline")`
-	Game int    `( "game"? @Number )?`
+	Verb string `parser:"@('accept' | 'decline')"`
+	Game int    `parser:"( 'game'? @Number )?"`
 }
 
 // AboutGame is a command that names at most a game: board, hint, resign,
 // draw, takeback, record.
 type AboutGame struct {
-	Verb string `@("board" | "hint" | "resign" | "draw" | "takeback" | "record")`
-	Game int    `( "game"? @Number )?`
+	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record')"`
+	Game int    `parser:"( 'game'? @Number )?"`
 }
 
 // Preview is "preview [GAME] PLY [PLY...]".
 type Preview struct {
-	Game  int      `"preview" ( "game"? @Number )?`
-	Plies []string `@( Word | DicePly )+`
+	Game  int      `parser:"'preview' ( 'game'? @Number )?"`
+	Plies []string `parser:"@( Word | DicePly )+"`
 }
 
 // Watch is "watch GAME" or "unwatch GAME" (in a reply, the thread names the game).
 type Watch struct {
-	Verb string `@("watch" | "unwatch")`
-	Game int    `( "game"? @Number )?`
+	Verb string `parser:"@('watch' | 'unwatch')"`
+	Game int    `parser:"( 'game'? @Number )?"`
 }
 
 // Help is "help [TOPIC]".
 type Help struct {
-	Topic string `"help" @Word?`
+	Topic string `parser:"'help' @Word?"`
 }
 
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
 // expects to play (0 when not given), the guard against stale mail.
 type Move struct {
-	Game   int    `"move"? ( "game"? @Number )?`
-	Ply    string `@( Word | DicePly )`
-	Expect int    `( "#" @Number )?`
+	Game   int    `parser:"'move'? ( 'game'? @Number )?"`
+	Ply    string `parser:"@( Word | DicePly )"`
+	Expect int    `parser:"( '#' @Number )?"`
 }
 
 // commandLexer splits a command line. Order matters: the first rule that
@@ -159,7 +159,12 @@ func SuggestVerb(word string) []string {
 // normalise puts words in canonical case and drops sentence punctuation a
 // player may add after a ply ("K10.").
 func (c *Command) normalise() {
-	trim := func(s string) string { return strings.TrimRight(s, ".,;") }
+	trim := func(s string) string {
+		if t := strings.TrimRight(s, ".,;"); t != "" {
+			return t
+		}
+		return s
+	}
 	switch {
 	case c.New != nil:
 		c.New.Game = strings.ToLower(c.New.Game)
