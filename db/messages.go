@@ -73,3 +73,11 @@ func (t *Tx) MessageByID(id int64) (Message, error) {
 	m.UIDValidity, m.UID = uint32(uidv.Int64), uint32(uid.Int64)
 	return m, nil
 }
+
+// SetOutcome records what became of a processed message.
+func (t *Tx) SetOutcome(id int64, outcome string) error {
+	if _, err := t.exec(`UPDATE messages SET outcome = ? WHERE id = ?`, outcome, id); err != nil {
+		return fmt.Errorf("message %d outcome: %w", id, err)
+	}
+	return nil
+}

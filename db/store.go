@@ -95,3 +95,31 @@ func (t *Tx) queryRow(query string, args ...any) *sql.Row {
 
 // ErrNotFound is returned when a row asked for by key does not exist.
 var ErrNotFound = errors.New("not found")
+
+// Check runs SQLite's integrity and foreign-key checks and reports the first
+// problem found.
+func (s *Store) Check(ctx context.Context) error {
+	var res string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("integrity check: %s", res)
+	}
+	rows, err := s.db.QueryContext(ctx, `PRAGMA foreign_key_check`)
+	if err != nil {
+		return fmt.Errorf("foreign key check: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		var table string
+		var rowid sql.NullInt64
+		var parent string
+		var fkid int
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return fmt.Errorf("foreign key check: %w", err)
+		}
+		return fmt.Errorf("foreign key check: %s row %d points to a missing %s", table, rowid.Int64, parent)
+	}
+	return rows.Err()
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -341,4 +342,22 @@ func TestWatchersAndOffers(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+func TestCheckFindsAnOrphanRow(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("fresh store: %v", err)
+	}
+	s.db.SetMaxOpenConns(1)
+	if _, err := s.db.ExecContext(ctx, `PRAGMA foreign_keys = OFF`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO plies (game_id, n, seat, token, played_at) VALUES (99, 1, 0, 'K10', ?)`, t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "plies row 1 points to a missing games") {
+		t.Errorf("Check = %v, want the orphan ply reported", err)
+	}
 }

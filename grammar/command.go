@@ -68,9 +68,10 @@ type Help struct {
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
 // expects to play (0 when not given), the guard against stale mail.
 type Move struct {
-	Game   int    `parser:"'move'? ( 'game'? @Number )?"`
-	Ply    string `parser:"@( Word | DicePly )"`
-	Expect int    `parser:"( '#' @Number )?"`
+	Keyword bool   `parser:"@'move'?"`
+	Game    int    `parser:"( 'game'? @Number )?"`
+	Ply     string `parser:"@( Word | DicePly )"`
+	Expect  int    `parser:"( '#' @Number )?"`
 }
 
 // commandLexer splits a command line. Order matters: the first rule that
@@ -132,7 +133,17 @@ func ParseCommand(line string) (*Command, error) {
 		return nil, nu
 	}
 	cmd.normalise()
+	if m := cmd.Move; m != nil && !m.Keyword && m.Game == 0 && !plyLike(m.Ply) {
+		// A lone word that is no ply ("Thanks", "baord") is not a move.
+		return nil, &NotUnderstood{Line: text, Column: 1, Suggest: SuggestVerb(m.Ply)}
+	}
 	return cmd, nil
+}
+
+// plyLike reports whether a word could be a ply of some game: every ply
+// token has a digit in it, but for "pass".
+func plyLike(w string) bool {
+	return strings.EqualFold(w, "pass") || strings.ContainsAny(w, "0123456789")
 }
 
 func firstWord(s string) string {
@@ -153,7 +164,12 @@ func SuggestVerb(word string) []string {
 			return nil
 		}
 	}
-	return rules.Nearest(word, Verbs, 2)
+	// Short words are near too many others: allow them one slip only.
+	limit := 2
+	if len(word) <= 4 {
+		limit = 1
+	}
+	return rules.Nearest(word, Verbs, limit)
 }
 
 // normalise puts words in canonical case and drops sentence punctuation a

@@ -24,6 +24,7 @@ func TestParseCommand(t *testing.T) {
 		{"b1-c2xc1xe3", "move b1-c2xc1xe3", 0},
 		{"move 3 +c1", "move 3 +c1", 3},
 		{"pass", "move pass", 0},
+		{"move baord", "move baord", 0},
 		{"move 5 213:c2-c4:d2-e3:e2-e3", "move 5 213:c2-c4:d2-e3:e2-e3", 5},
 		{"113:xd7", "move 113:xd7", 0},
 		{"new pente with bob@example.org", "new pente with bob@example.org", 0},
@@ -69,7 +70,9 @@ func TestParseCommandNotUnderstood(t *testing.T) {
 		suggest string
 	}{
 		{"mvoe 42 K10", "move"},
-		{"baord", ""}, // one word reads as a ply; the rules engine rejects it
+		{"baord", "board"},
+		{"Thanks", ""},
+		{"how are you", ""},
 		{"accpet 12 now", "accept"},
 		{"watch me", ""},
 		{"new pente", ""},
@@ -79,12 +82,6 @@ func TestParseCommandNotUnderstood(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {
 			c, err := ParseCommand(tc.line)
-			if tc.line == "baord" {
-				if err != nil || c.Move == nil || strings.Join(SuggestVerb(c.Move.Ply), ",") != "board" {
-					t.Fatalf("baord: %v, %+v; want a move whose word suggests board", err, c)
-				}
-				return
-			}
 			var nu *NotUnderstood
 			if !errors.As(err, &nu) {
 				t.Fatalf("ParseCommand(%q) = %+v, %v; want NotUnderstood", tc.line, c, err)

@@ -1,0 +1,88 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"pbem/grammar"
+	"pbem/rules/games"
+)
+
+// helpText lists the commands, as service.md does.
+const helpText = `Commands, one per line, in the subject or the body of a mail:
+
+  new GAME with ADDRESS [ADDRESS...] [OPTION=VALUE...]
+                         invite; starts when all invitees accept
+  accept [GAME]          accept an invitation, a draw or a takeback
+  decline [GAME]         say no to it
+  [move] [GAME] PLY [#N] play; #N is the ply number you expect
+  board [GAME]           the current board
+  games                  your games and whose turn it is
+  hint [GAME]            the legal plies now
+  preview [GAME] PLY...  the board after some plies; nothing stored
+  resign [GAME]          give up
+  draw [GAME]            offer a draw, or agree to one
+  takeback [GAME]        ask to undo your last ply
+  record [GAME]          the game's record, attached as a .pgn file
+  review                 with a .pgn attached or pasted: check it
+  watch GAME             get a mail after every ply of a game
+  unwatch GAME           stop
+  help [TOPIC]           this text; TOPIC is a game or "options"
+
+In a reply to a game's mail the game number may be left out. Replies
+to game mails carry your key in their Reply-To address: reply to them
+to play, so that nobody else can play in your name.`
+
+// optionsHelp explains the options of "new".
+const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
+
+  days=N            days per move (default 3)
+  rated=yes|no      whether the game counts for ratings (default yes)
+  first=me|them|random
+                    who takes the first seat (default me)
+
+Each game has options of its own; send "help GAME" to see them.`
+
+// help handles "help [TOPIC]".
+func (h *handling) help(c *grammar.Command) error {
+	topic := c.Help.Topic
+	switch topic {
+	case "":
+		var names []string
+		for _, e := range games.All() {
+			names = append(names, e.Name)
+		}
+		h.say(c.String(), "%s\n\nGames: %s.", helpText, wrap(strings.Join(names, ", "), width))
+		return nil
+	case "options", "option":
+		h.say(c.String(), "%s", optionsHelp)
+		return nil
+	}
+	e, err := games.Lookup(topic)
+	if err != nil {
+		h.say(c.String(), "There is no help on %q. Topics: a game's name, or \"options\". %s.", topic, upperFirst(err.Error()))
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: start it with \"new %s with ADDRESS\".", e.Title, e.Name)
+	var opts []string
+	for _, op := range e.Kind.Options {
+		if _, preset := e.Preset[op.Name]; preset {
+			continue
+		}
+		values := strings.Join(op.Values, "|")
+		if values == "" {
+			values = fmt.Sprintf("%d..%d", op.Min, op.Max)
+		}
+		opts = append(opts, fmt.Sprintf("  %s=%s (default %s): %s", op.Name, values, op.Default, op.Doc))
+	}
+	if len(opts) > 0 {
+		b.WriteString("\n\nIts options:\n" + strings.Join(opts, "\n"))
+	}
+	g, err := e.New(nil)
+	if err == nil {
+		b.WriteString("\n\nThe board at the start:\n\n" + g.Board())
+	}
+	h.say(c.String(), "%s", b.String())
+	return nil
+}

@@ -1,0 +1,120 @@
+package play
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base32"
+	"strconv"
+	"strings"
+)
+
+// The reply-token scheme of service.md. A token binds an address to a game:
+// "42-k3j5h2g8d9s0a1b2" is game 42 and the first 80 bits of
+// HMAC-SHA256(secret, address NUL game), in lower-case base32. The service
+// puts it in the Reply-To address of every game mail (pbem+TOKEN@domain)
+// and in the mail's Message-ID, which clients echo in In-Reply-To and
+// References. A command about a game is accepted only with a token for the
+// sender and that game (or an aligned DKIM signature, when trusted).
+
+// tokenKey is the name of the HMAC secret in the store.
+const tokenKey = "reply-token"
+
+var b32 = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// tokens makes and checks reply tokens under one secret.
+type tokens struct {
+	secret []byte
+}
+
+func (k tokens) mac(address string, game int64) string {
+	h := hmac.New(sha256.New, k.secret)
+	h.Write([]byte(strings.ToLower(address)))
+	h.Write([]byte{0})
+	h.Write([]byte(strconv.FormatInt(game, 10)))
+	return strings.ToLower(b32.EncodeToString(h.Sum(nil)[:10]))
+}
+
+// token is the token of address for game.
+func (k tokens) token(address string, game int64) string {
+	return strconv.FormatInt(game, 10) + "-" + k.mac(address, game)
+}
+
+// check returns the game a token is for, if it is valid for address.
+func (k tokens) check(tok, address string) (int64, bool) {
+	num, mac, ok := strings.Cut(strings.ToLower(tok), "-")
+	if !ok {
+		return 0, false
+	}
+	game, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || game <= 0 {
+		return 0, false
+	}
+	return game, hmac.Equal([]byte(mac), []byte(k.mac(address, game)))
+}
+
+// thread is what a mail's addressing and threading say about the game it
+// is about.
+type thread struct {
+	// game is the game the thread names (by token or subject), 0 for none.
+	game int64
+	// verified is true when a token valid for the sender and game was found.
+	verified bool
+	// forged is true when a token was found that is not valid for the sender.
+	forged bool
+}
+
+// readThread looks for tokens in the recipient addresses (local+TOKEN@...)
+// and in the message ids the mail answers (pbem.TOKEN.RANDOM@...), then for a
+// "[pbem N]" tag in the subject.
+func (k tokens) readThread(m Message, local string) thread {
+	var candidates []string
+	for _, to := range m.To {
+		l, _, _ := strings.Cut(strings.ToLower(to), "@")
+		if tok, ok := strings.CutPrefix(l, strings.ToLower(local)+"+"); ok {
+			candidates = append(candidates, tok)
+		}
+	}
+	for _, id := range append([]string{m.InReplyTo}, m.References...) {
+		if rest, ok := strings.CutPrefix(strings.ToLower(id), "pbem."); ok {
+			if tok, _, ok := strings.Cut(rest, "."); ok {
+				candidates = append(candidates, tok)
+			}
+		}
+	}
+	var th thread
+	for _, tok := range candidates {
+		game, ok := k.check(tok, m.From)
+		if ok {
+			return thread{game: game, verified: true}
+		}
+		if game != 0 {
+			th.forged = true
+			if th.game == 0 {
+				th.game = game
+			}
+		}
+	}
+	if th.game == 0 {
+		th.game = subjectGame(m.Subject)
+	}
+	return th
+}
+
+// subjectGame reads the game number of a "[pbem 42]" tag.
+func subjectGame(subject string) int64 {
+	s := strings.ToLower(subject)
+	i := strings.Index(s, "[pbem ")
+	if i < 0 {
+		return 0
+	}
+	rest := s[i+len("[pbem "):]
+	j := strings.IndexByte(rest, ']')
+	if j < 0 {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(rest[:j]), 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n
+}

@@ -1,0 +1,136 @@
+package play
+
+import (
+	"fmt"
+	"strings"
+
+	"pbem/db"
+	"pbem/grammar"
+	"pbem/rules"
+)
+
+// anyGame finds a game a reading command is about: any game can be seen.
+func (h *handling) anyGame(c *grammar.Command) (*table, error) {
+	t, err := h.gameFor(c, func(g db.Game) bool { return g.State == db.Active })
+	if t != nil {
+		h.focus = t
+	}
+	return t, err
+}
+
+// board handles "board": the reply ends with the game's board.
+func (h *handling) board(c *grammar.Command) error {
+	t, err := h.anyGame(c)
+	if t == nil || err != nil {
+		return err
+	}
+	h.say(c.String(), "Here is game %d as it stands.", t.row.ID)
+	return nil
+}
+
+// maxHint is how many legal plies a hint lists before it counts the rest.
+const maxHint = 60
+
+// hint handles "hint": the legal plies of the seat to move.
+func (h *handling) hint(c *grammar.Command) error {
+	t, err := h.anyGame(c)
+	if t == nil || err != nil {
+		return err
+	}
+	if why := notActive(t); why != "" {
+		h.say(c.String(), "%s", why)
+		return nil
+	}
+	legal := t.game.Legal()
+	words := make([]string, 0, min(len(legal), maxHint))
+	for i, p := range legal {
+		if i == maxHint {
+			break
+		}
+		words = append(words, p.String())
+	}
+	text := fmt.Sprintf("%s has %d legal plies in game %d: %s", t.seatLabel(int(t.game.ToMove())), len(legal), t.row.ID,
+		strings.Join(words, " "))
+	if len(legal) > maxHint {
+		text += fmt.Sprintf(" and %d more", len(legal)-maxHint)
+	}
+	h.say(c.String(), "%s.", text)
+	return nil
+}
+
+// preview handles "preview": the board after some plies, nothing stored.
+func (h *handling) preview(c *grammar.Command) error {
+	t, err := h.anyGame(c)
+	if t == nil || err != nil {
+		return err
+	}
+	if why := notActive(t); why != "" {
+		h.say(c.String(), "%s", why)
+		return nil
+	}
+	g := t.game.Clone()
+	// With dice, the first ply must use the roll of the turn; later turns'
+	// rolls are not known yet, so any roll goes for them.
+	for _, tok := range c.Preview.Plies {
+		if err := rules.PlayToken(g, tok); err != nil {
+			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(err, tok, t.row.ID))
+			return nil
+		}
+	}
+	h.say(c.String(), "What game %d would look like after %s (nothing is stored; the game itself is below):\n\n%s",
+		t.row.ID, strings.Join(c.Preview.Plies, " "), g.Board())
+	return nil
+}
+
+// games handles "games": the sender's games and whose turn it is.
+func (h *handling) games(c *grammar.Command) error {
+	mine, err := h.tx.GamesOf(h.sender.ID)
+	if err != nil {
+		return err
+	}
+	if len(mine) == 0 {
+		h.say(c.String(), "You have no games. Start one with \"new pente with friend@example.org\".")
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your games (%d):", len(mine))
+	for _, row := range mine {
+		t, err := h.table(row.ID)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(t, h.sender.Address))
+	}
+	h.say(c.String(), "%s", b.String())
+	return nil
+}
+
+// watch handles "watch" and "unwatch".
+func (h *handling) watch(c *grammar.Command) error {
+	t, err := h.gameFor(c, nil)
+	if t == nil || err != nil {
+		return err
+	}
+	h.focus = t
+	if c.Watch.Verb == "unwatch" {
+		was, err := h.tx.Unwatch(t.row.ID, h.sender.ID)
+		if err != nil {
+			return err
+		}
+		if !was {
+			h.say(c.String(), "You were not watching game %d.", t.row.ID)
+			return nil
+		}
+		h.say(c.String(), "You no longer watch game %d.", t.row.ID)
+		return nil
+	}
+	if t.seatOf(h.sender.Address) >= 0 {
+		h.say(c.String(), "You play in game %d, so you get its mail already.", t.row.ID)
+		return nil
+	}
+	if err := h.tx.Watch(t.row.ID, h.sender.ID, h.now); err != nil {
+		return err
+	}
+	h.say(c.String(), "You now watch game %d: you get a mail after every ply. Send \"unwatch %d\" to stop.", t.row.ID, t.row.ID)
+	return nil
+}

@@ -1,0 +1,257 @@
+package play
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"net/mail"
+	"strings"
+
+	"pbem/db"
+	"pbem/grammar"
+	"pbem/rules"
+	"pbem/rules/games"
+)
+
+// serviceOptions are the options of service.md that are not the rules':
+// name, allowed values (nil for a number), default.
+var serviceOptions = map[string]struct {
+	values []string
+	def    string
+}{
+	"days":  {nil, "3"},
+	"rated": {[]string{"yes", "no"}, "yes"},
+	"first": {[]string{"me", "them", "random"}, "me"},
+}
+
+// newGame handles "new GAME with ADDR... [OPTION=VALUE...]": it seats the
+// players, stores the game as invited and mails every invitee.
+func (h *handling) newGame(c *grammar.Command) error {
+	read := c.String()
+	entry, err := games.Lookup(c.New.Game)
+	if err != nil {
+		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		return nil
+	}
+	opts, err := rules.ParseOptions(c.New.Options)
+	if err != nil {
+		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		return nil
+	}
+	engineOpts, svc := rules.Options{}, rules.Options{}
+	for name, v := range opts {
+		if so, ok := serviceOptions[name]; ok {
+			if so.values != nil && !contains(so.values, v) {
+				h.say(read, "Option %s=%s: the value must be %s. Nothing was started.", name, v, orList(so.values))
+				return nil
+			}
+			if so.values == nil {
+				var n int
+				if _, err := fmt.Sscanf(v, "%d", &n); err != nil || n < 1 || n > 60 {
+					h.say(read, "Option %s=%s: the value must be a whole number of days from 1 to 60. Nothing was started.", name, v)
+					return nil
+				}
+			}
+			svc[name] = v
+			continue
+		}
+		engineOpts[name] = v
+	}
+	for name, so := range serviceOptions {
+		if _, ok := svc[name]; !ok {
+			svc[name] = so.def
+		}
+	}
+
+	// The players: the sender and the invitees, each once.
+	addrs := []string{h.sender.Address}
+	for _, a := range c.New.With {
+		parsed, err := mail.ParseAddress(a)
+		if err != nil {
+			h.say(read, "%q is not a mail address. Nothing was started.", a)
+			return nil
+		}
+		addr := strings.ToLower(parsed.Address)
+		if addr == h.sender.Address {
+			h.say(read, "You invited yourself; invite the other players only. Nothing was started.")
+			return nil
+		}
+		if l, d, _ := strings.Cut(addr, "@"); d == h.s.domain && strings.HasPrefix(l, h.s.local) {
+			h.say(read, "%s is this service's own address, not a player. Nothing was started.", addr)
+			return nil
+		}
+		if contains(addrs, addr) {
+			continue
+		}
+		addrs = append(addrs, addr)
+	}
+	if k := entry.Kind; k.Name == "Pinuid Quatro" {
+		if _, given := engineOpts["seats"]; !given {
+			engineOpts["seats"] = fmt.Sprint(len(addrs))
+		}
+	}
+	g, err := entry.New(engineOpts)
+	if err != nil {
+		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		return nil
+	}
+	if g.Seats() != len(addrs) {
+		h.say(read, "%s is played by %d players, but %d were named (you and %d invitees). Nothing was started.",
+			entry.Title, g.Seats(), len(addrs), len(addrs)-1)
+		return nil
+	}
+
+	switch svc["first"] {
+	case "them":
+		addrs = append(addrs[1:], addrs[0])
+	case "random":
+		shuffle(addrs)
+	}
+	var seed [8]byte
+	_, _ = rand.Read(seed[:])
+	row := db.Game{Kind: entry.Kind.Name, State: db.Invited, Created: h.now,
+		Seed: int64(binary.LittleEndian.Uint64(seed[:]) >> 1)}
+	all := rules.Options{}
+	for k, v := range g.Options() {
+		all[k] = v
+	}
+	for k, v := range svc {
+		all[k] = v
+	}
+	row.Options = all.String()
+	var invitees []db.Player
+	for i, a := range addrs {
+		p := h.sender
+		if a != h.sender.Address {
+			if p, err = h.tx.Player(a, "", h.now); err != nil {
+				return err
+			}
+			invitees = append(invitees, p)
+		}
+		inv := db.Pending
+		if a == h.sender.Address {
+			inv = db.Accepted
+		}
+		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: p.ID, Invitation: inv})
+	}
+	id, err := h.tx.CreateGame(row)
+	if err != nil {
+		return err
+	}
+	t, err := h.table(id)
+	if err != nil {
+		return err
+	}
+	h.focus = t
+	c.New.Game = entry.Name
+	var names []string
+	for _, p := range invitees {
+		names = append(names, p.Address)
+		h.notify(p, t, fmt.Sprintf("%s <%s> invites you to a game of %s by mail (game %d).",
+			shortName(h.sender.Address, h.sender.Name), h.sender.Address, entry.Title, id))
+	}
+	h.say(c.String(), "Game %d is set up: %s. The invitation went to %s; the game starts when every invitee has accepted.",
+		id, t.title(), orList(names))
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// shuffle puts the seats in random order (first=random).
+func shuffle(s []string) {
+	for i := len(s) - 1; i > 0; i-- {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		j := int(binary.LittleEndian.Uint64(b[:]) % uint64(i+1))
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// answerCmd handles "accept" and "decline": an invitation while the game
+// is invited, or an open draw offer or takeback request while it is played.
+func (h *handling) answerCmd(c *grammar.Command) error {
+	t, err := h.gameFor(c, func(g db.Game) bool {
+		if g.State == db.Invited {
+			for _, s := range g.Seats {
+				if s.PlayerID == h.sender.ID && s.Invitation == db.Pending {
+					return true
+				}
+			}
+			return false
+		}
+		return g.State == db.Active
+	})
+	if t == nil || err != nil {
+		return err
+	}
+	h.focus = t
+	if t.row.State == db.Active {
+		return h.answerOffer(c, t)
+	}
+	if t.row.State != db.Invited {
+		h.say(c.String(), "%s There is nothing to %s.", notActive(t), c.Answer.Verb)
+		return nil
+	}
+	if !h.mayAct(c, t, c.Answer.Verb+" the invitation") {
+		return nil
+	}
+	seat := t.seatOf(h.sender.Address)
+	if t.row.Seats[seat].Invitation != db.Pending {
+		h.say(c.String(), "You answered this invitation already (%s).", t.row.Seats[seat].Invitation)
+		return nil
+	}
+	if c.Answer.Verb == "decline" {
+		if err := h.tx.Answer(t.row.ID, seat, db.Refused, h.now); err != nil {
+			return err
+		}
+		if err := h.tx.SetState(t.row.ID, db.Declined, "", "", h.now); err != nil {
+			return err
+		}
+		t, err = h.reload(t.row.ID)
+		if err != nil {
+			return err
+		}
+		h.focus = t
+		h.say(c.String(), "You declined game %d. The others are told; the game will not be played.", t.row.ID)
+		return h.notifyOthers(t, fmt.Sprintf("%s declined game %d, so it will not be played.",
+			shortName(h.sender.Address, h.sender.Name), t.row.ID))
+	}
+	if err := h.tx.Answer(t.row.ID, seat, db.Accepted, h.now); err != nil {
+		return err
+	}
+	t, err = h.reload(t.row.ID)
+	if err != nil {
+		return err
+	}
+	h.focus = t
+	var waiting []string
+	for _, s := range t.row.Seats {
+		if s.Invitation != db.Accepted {
+			waiting = append(waiting, s.Address)
+		}
+	}
+	if len(waiting) > 0 {
+		h.say(c.String(), "You accepted game %d. It starts when %s accept(s) too.", t.row.ID, orList(waiting))
+		return nil
+	}
+	if err := h.tx.SetState(t.row.ID, db.Active, "", "", h.now); err != nil {
+		return err
+	}
+	t, err = h.reload(t.row.ID)
+	if err != nil {
+		return err
+	}
+	h.focus = t
+	h.say(c.String(), "You accepted game %d. Everyone has accepted: the game begins.", t.row.ID)
+	if err := h.notifyOthers(t, fmt.Sprintf("Everyone has accepted game %d: it begins.", t.row.ID)); err != nil {
+		return err
+	}
+	return h.autoPlay(t)
+}

@@ -1,0 +1,136 @@
+package play
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"pbem/db"
+	"pbem/rules"
+)
+
+// gameSubject is "[pbem 42] Pente: alice vs bob - your move", the status
+// seen from the recipient's side.
+func gameSubject(t *table, to string) string {
+	return "[pbem " + strconv.FormatInt(t.row.ID, 10) + "] " + t.title() + " - " + gameStatus(t, to)
+}
+
+func gameStatus(t *table, to string) string {
+	switch t.row.State {
+	case db.Invited:
+		return "invitation"
+	case db.Declined:
+		return "declined"
+	case db.Finished:
+		return "game over, " + resultWords(t)
+	}
+	seat := int(t.game.ToMove())
+	if t.seatOf(to) == seat {
+		return "your move"
+	}
+	return shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name) + " to move"
+}
+
+// resultWords says a finished game's result in words: "alice wins",
+// "drawn".
+func resultWords(t *table) string {
+	scores := strings.Split(t.row.Result, "-")
+	if len(scores) != len(t.row.Seats) {
+		return t.row.Result
+	}
+	var winners []string
+	draw := true
+	for i, sc := range scores {
+		if sc == "1" {
+			winners = append(winners, shortName(t.row.Seats[i].Address, t.row.Seats[i].Name))
+		}
+		if sc != "1/2" {
+			draw = false
+		}
+	}
+	switch {
+	case draw:
+		return "drawn"
+	case len(winners) == 1:
+		return winners[0] + " wins"
+	}
+	return t.row.Result
+}
+
+// gameSection is the part of a mail that shows a game: who plays which
+// seat, the board, and what the recipient can send next.
+func gameSection(t *table, to string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %d, %s\n", t.row.ID, t.title())
+	var seats []string
+	for i := range t.row.Seats {
+		seats = append(seats, t.seatLabel(i))
+	}
+	b.WriteString(wrap("Seats: "+strings.Join(seats, ", "), width) + "\n")
+	if opts := t.row.Options; opts != "" {
+		b.WriteString(wrap("Options: "+opts, width) + "\n")
+	}
+	b.WriteString("\n")
+	b.WriteString(t.game.Board())
+	b.WriteString("\n")
+	b.WriteString(wrap(nextStep(t, to), width) + "\n")
+	return b.String()
+}
+
+// nextStep tells the recipient what to send next.
+func nextStep(t *table, to string) string {
+	id := t.row.ID
+	seat := t.seatOf(to)
+	switch t.row.State {
+	case db.Invited:
+		for _, s := range t.row.Seats {
+			if s.Seat == seat && s.Invitation == db.Pending {
+				return "To play, reply \"accept\"; to say no, reply \"decline\". The game starts when every invitee has accepted."
+			}
+		}
+		return "The game starts when every invitee has accepted."
+	case db.Declined:
+		return "This game will not be played. Send \"new GAME with ADDRESS\" to start another."
+	case db.Finished:
+		return fmt.Sprintf("Game over: %s (%s). Send \"record %d\" for the game's record.", t.row.Result, t.row.Termination, id)
+	}
+	toMove := int(t.game.ToMove())
+	if seat != toMove {
+		who := t.seatLabel(toMove)
+		if seat < 0 {
+			return fmt.Sprintf("Waiting for %s. You watch this game; send \"unwatch %d\" to stop.", who, id)
+		}
+		return fmt.Sprintf("Waiting for %s. You will get the board when it is your move.", who)
+	}
+	var b strings.Builder
+	if r, ok := t.game.(rules.Roller); ok {
+		if faces, ok := r.Roll(); ok {
+			fmt.Fprintf(&b, "Your roll: %s. ", joinInts(faces))
+		}
+	}
+	example := "your ply"
+	if legal := t.game.Legal(); len(legal) > 0 {
+		example = legal[len(legal)/2].String()
+	}
+	fmt.Fprintf(&b, "It is your move, ply %d: reply with it, such as \"%s\" (add \"#%d\" to guard against old mail), or \"hint\" for the legal plies.",
+		t.game.Plies()+1, example, t.game.Plies()+1)
+	return b.String()
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, " ")
+}
+
+// shortHelp answers a mail with no command in it.
+const shortHelp = `No command was found in your mail. Send one command per line, for example:
+  new pente with friend@example.org
+  accept
+  K10
+  board 42
+  games
+  help
+Send "help" for every command and "help GAME" for a game's rules.`

@@ -1,0 +1,145 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"pbem/db"
+	"pbem/grammar"
+	"pbem/rules"
+)
+
+// move handles "[move] [GAME] PLY [#N]".
+func (h *handling) move(c *grammar.Command) error {
+	t, err := h.gameFor(c, func(g db.Game) bool {
+		return g.State == db.Active
+	})
+	if t == nil || err != nil {
+		return err
+	}
+	h.focus = t
+	read := c.String()
+	if why := notActive(t); why != "" {
+		h.say(read, "%s Nothing was played.", why)
+		return nil
+	}
+	if !h.mayAct(c, t, "play") {
+		return nil
+	}
+	seat := t.seatOf(h.sender.Address)
+	next := t.game.Plies() + 1
+	if int(t.game.ToMove()) != seat {
+		h.say(read, "It is not your move in game %d: ply %d is for %s. Nothing was played.",
+			t.row.ID, next, t.seatLabel(int(t.game.ToMove())))
+		return nil
+	}
+	if e := c.Move.Expect; e != 0 && e != next {
+		h.say(read, "This mail expected to play ply %d, but game %d is at ply %d: the mail is older than the game. Nothing was played; here is the board as it is now.",
+			e, t.row.ID, next)
+		return nil
+	}
+	g := t.game.Clone()
+	ply, err := g.Parse(c.Move.Ply)
+	if err == nil {
+		err = g.Play(ply)
+	}
+	if err != nil {
+		h.say(read, "%s", refusal(err, c.Move.Ply, t.row.ID))
+		return nil
+	}
+	if err := h.tx.AddPly(t.row.ID, db.Ply{N: next, Seat: seat, Token: ply.String(), PlayedAt: h.now, Message: h.msgRow}); err != nil {
+		return err
+	}
+	if err := h.tx.ClearOffers(t.row.ID); err != nil {
+		return err
+	}
+	t, err = h.reload(t.row.ID)
+	if err != nil {
+		return err
+	}
+	h.focus = t
+	h.say(read, "You played %s in game %d (ply %d).", ply, t.row.ID, next)
+	return h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d).", t.seatLabel(seat), ply, t.row.ID, next))
+}
+
+// refusal is the reply to a ply the rules refused: the rule's sentence, a
+// command hint for a word that looks like a misspelt command, and the
+// promise that nothing changed.
+func refusal(err error, token string, game int64) string {
+	msg := err.Error()
+	var re *rules.Error
+	if errors.As(err, &re) {
+		msg = re.Msg
+	}
+	if !strings.HasPrefix(msg, token) {
+		msg = upperFirst(msg)
+	}
+	msg = sentence(msg)
+	if s := grammar.SuggestVerb(token); len(s) > 0 {
+		msg += fmt.Sprintf(" If %q was meant as a command: did you mean %s?", token, orList(s))
+	}
+	return msg + fmt.Sprintf(" Game %d is unchanged.", game)
+}
+
+// afterPly plays the service's own plies (passes of blocked seats), ends
+// the game when the rules say so, and tells everyone else.
+func (h *handling) afterPly(t *table, headline string) error {
+	if err := h.autoPlay(t); err != nil {
+		return err
+	}
+	t = h.tables[t.row.ID]
+	if o := t.game.Outcome(); o.Over {
+		if err := h.finish(t, o.Result(t.game.Seats()), outcomeWords(t, o)); err != nil {
+			return err
+		}
+		t = h.tables[t.row.ID]
+		headline += " " + fmt.Sprintf("Game over: %s.", resultWords(t))
+	}
+	h.focus = t
+	return h.notifyOthers(t, headline)
+}
+
+// autoPlay plays the plies nobody has a choice about: a seat whose only
+// legal ply is "pass" passes at once.
+func (h *handling) autoPlay(t *table) error {
+	for range 8 { // at most one pass per seat in a row, and a few seats
+		if t.game.Outcome().Over {
+			return nil
+		}
+		legal := t.game.Legal()
+		if len(legal) != 1 || legal[0].String() != "pass" {
+			return nil
+		}
+		n := t.game.Plies() + 1
+		if err := h.tx.AddPly(t.row.ID, db.Ply{N: n, Seat: int(t.game.ToMove()), Token: "pass", PlayedAt: h.now}); err != nil {
+			return err
+		}
+		var err error
+		if t, err = h.reload(t.row.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outcomeWords says why the rules ended a game: "five in a row (K10 to O10)".
+func outcomeWords(t *table, o rules.Outcome) string {
+	s := string(o.Reason)
+	if o.Detail != "" {
+		s += " (" + o.Detail + ")"
+	}
+	return s
+}
+
+// finish ends a game with a result.
+func (h *handling) finish(t *table, result, termination string) error {
+	if err := h.tx.SetState(t.row.ID, db.Finished, result, termination, h.now); err != nil {
+		return err
+	}
+	if err := h.tx.ClearOffers(t.row.ID); err != nil {
+		return err
+	}
+	_, err := h.reload(t.row.ID)
+	return err
+}

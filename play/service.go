@@ -1,0 +1,114 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"pbem/db"
+)
+
+// Config sets up a Service.
+type Config struct {
+	// Address is the service's own mail address, such as pbem@example.org.
+	Address string
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+	// TrustDKIM accepts commands about a game from a sender whose mail has
+	// an aligned DKIM signature, without a reply token.
+	TrustDKIM bool
+	// RepliesPerHour is how many mails one address is sent per hour at most
+	// in answer to its own mail; 0 means 30.
+	RepliesPerHour int
+	// MaxSize is the largest mail read, in bytes; 0 means 2 MiB. A larger
+	// mail gets a short error reply and is kept unread.
+	MaxSize int
+	// Log receives one line per handled mail; slog.Default() when nil.
+	Log *slog.Logger
+}
+
+// Service is the correspondence service's core.
+type Service struct {
+	store  *db.Store
+	cfg    Config
+	local  string // the address's local part: "pbem"
+	domain string
+	log    *slog.Logger
+}
+
+// New makes a Service on a store.
+func New(store *db.Store, cfg Config) (*Service, error) {
+	local, domain, ok := strings.Cut(strings.ToLower(cfg.Address), "@")
+	if !ok || local == "" || domain == "" {
+		return nil, fmt.Errorf("service address %q: want local@domain", cfg.Address)
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.RepliesPerHour == 0 {
+		cfg.RepliesPerHour = 30
+	}
+	if cfg.MaxSize == 0 {
+		cfg.MaxSize = 2 << 20
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log}, nil
+}
+
+// Result says what Handle did with a mail.
+type Result struct {
+	// Duplicate is true when the mail was processed before: nothing changed
+	// and nothing was queued.
+	Duplicate bool
+	// Outcome is "answered", "ignored" (auto-replies, bounces, lists, our
+	// own mail), "limited" (reply limit reached) or "rejected" (unreadable).
+	Outcome string
+	// Queued are the outbox ids of the mails queued.
+	Queued []int64
+}
+
+// Handle processes one incoming mail exactly once: in one transaction it
+// records the mail, applies its commands and queues every reply and notice.
+// Bad input never makes an error: it makes a reply. An error means the store
+// failed, and the mail may be handed in again later.
+func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
+	var res Result
+	m.MessageID = strings.Trim(strings.TrimSpace(m.MessageID), "<>")
+	if m.Received.IsZero() {
+		m.Received = s.cfg.Now()
+	}
+	err := s.store.Update(ctx, func(tx *db.Tx) error {
+		res = Result{}
+		seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
+		if err != nil {
+			return err
+		}
+		if seen {
+			res.Duplicate = true
+			return nil
+		}
+		h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}}
+		if err := h.run(); err != nil {
+			return err
+		}
+		res.Outcome = h.outcome
+		res.Queued = h.queued
+		return nil
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("handle mail %q from %s: %w", m.MessageID, m.From, err)
+	}
+	s.log.LogAttrs(ctx, slog.LevelInfo, "mail handled", slog.String("message_id", m.MessageID),
+		slog.String("from", m.From), slog.String("outcome", res.Outcome),
+		slog.Bool("duplicate", res.Duplicate), slog.Int("queued", len(res.Queued)))
+	return res, nil
+}
+
+// errStop ends the handling of a mail's commands early without failing it.
+var errStop = errors.New("stop")
