@@ -1,0 +1,170 @@
+package play
+
+import (
+	"context"
+	"crypto/rand"
+	"strings"
+	"testing"
+
+	"pbem/db"
+)
+
+// snapshot is what must not change when a hostile mail comes in.
+type snapshot struct {
+	plies  int
+	state  db.GameState
+	result string
+}
+
+func (w *world) snapshot(id int64) snapshot {
+	g := w.game(id)
+	return snapshot{g.game.Plies(), g.row.State, g.row.Result}
+}
+
+func (w *world) consistent() {
+	w.t.Helper()
+	if err := w.store.Check(context.Background()); err != nil {
+		w.t.Fatalf("store inconsistent: %v", err)
+	}
+}
+
+func TestHostileMail(t *testing.T) {
+	tests := []struct {
+		name  string
+		mail  func(w *world, id int64) Message
+		reply string // "" when no reply may be sent
+	}{
+		{"forged From without a token", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", To: []string{"pbem@example.org"}, Text: "move 1 L9"}
+		}, "This mail carries no key for game 1"},
+		{"forged From with the other player's token", func(w *world, id int64) Message {
+			a := w.lastAbout("alice@example.org", id)
+			return Message{From: "bob@example.org", To: []string{a.Headers["Reply-To"]}, Text: "L9", InReplyTo: a.MessageID}
+		}, "The key in this mail is not yours for game 1"},
+		{"token for another game", func(w *world, id int64) Message {
+			b := w.lastAbout("bob@example.org", id)
+			return Message{From: "bob@example.org", To: []string{b.Headers["Reply-To"]}, Text: "move 3 K10"}
+		}, "This mail carries no key for game 3"},
+		{"a player of another game moving", func(w *world, id int64) Message {
+			c := w.lastAbout("carol@example.org", 2)
+			return Message{From: "carol@example.org", To: []string{c.Headers["Reply-To"]}, Text: "move 1 L9"}
+		}, "You do not play in game 1, so you cannot play"},
+		{"auto-reply", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", Text: "I am on holiday. L9", Headers: map[string]string{"Auto-Submitted": "auto-replied"}}
+		}, ""},
+		{"vacation responder marked by Precedence", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", Text: "L9", Headers: map[string]string{"Precedence": "bulk"}}
+		}, ""},
+		{"mailing list", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", Text: "L9", Headers: map[string]string{"List-Id": "<games.lists.example.org>"}}
+		}, ""},
+		{"bounce", func(w *world, id int64) Message {
+			return Message{From: "MAILER-DAEMON@mx.example.org", Text: "Delivery failed",
+				Headers: map[string]string{"X-Failed-Recipients": "bob@example.org"}}
+		}, ""},
+		{"our own mail coming back", func(w *world, id int64) Message {
+			return Message{From: "pbem+1-abc@example.org", Text: "L9"}
+		}, ""},
+		{"5 MB of garbage", func(w *world, id int64) Message {
+			junk := make([]byte, 5<<20)
+			_, _ = rand.Read(junk)
+			return Message{From: "bob@example.org", Text: string(junk), Raw: junk, Size: len(junk)}
+		}, "more than the 2097152 this service reads"},
+		{"1 MB of garbage text without line ends", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", Text: strings.Repeat("xK10 ", 200000), Size: 1 << 20}
+		}, "No command was found"},
+		{"undecodable", func(w *world, id int64) Message {
+			return Message{From: "bob@example.org", Undecodable: true, Raw: []byte("\x00\xff garbage"), Size: 11}
+		}, "could not be decoded"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, Config{})
+			id := startPente(t, w, "")
+			w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "K10")
+			w.send("carol@example.org", "", "new pente with dave@example.org")
+			w.send("bob@example.org", "", "new pente with alice@example.org")
+			w.reply("alice@example.org", w.lastAbout("alice@example.org", 3), "accept")
+			before := w.snapshot(id)
+			before3 := w.snapshot(3)
+			sentBefore := w.read
+			res := w.deliver(tc.mail(w, id))
+			if after := w.snapshot(id); after != before {
+				t.Errorf("game changed: %+v -> %+v", before, after)
+			}
+			if after := w.snapshot(3); after != before3 {
+				t.Errorf("game 3 changed: %+v -> %+v", before3, after)
+			}
+			w.consistent()
+			var mails []db.Mail
+			_ = w.store.View(context.Background(), func(tx *db.Tx) (err error) {
+				mails, err = tx.MailsSince(sentBefore)
+				return err
+			})
+			if tc.reply == "" {
+				if len(mails) != 0 || res.Outcome != "ignored" {
+					t.Fatalf("outcome %q and %d mails; want it ignored with no mail", res.Outcome, len(mails))
+				}
+				return
+			}
+			if len(mails) != 1 {
+				t.Fatalf("%d mails queued, want one reply", len(mails))
+			}
+			mustContain(t, mails[0], tc.reply)
+		})
+	}
+}
+
+func TestBounceIsRecordedAgainstThePlayer(t *testing.T) {
+	w := newWorld(t, Config{})
+	startPente(t, w, "")
+	w.deliver(Message{From: "MAILER-DAEMON@mx.example.org", Text: "Delivery failed",
+		Headers: map[string]string{"X-Failed-Recipients": "bob@example.org"}})
+	_ = w.store.View(context.Background(), func(tx *db.Tx) error {
+		p, err := tx.PlayerByAddress("bob@example.org")
+		if err != nil || p.Settings["bounced"] == "" {
+			t.Errorf("bob's bounce not recorded: %+v, %v", p.Settings, err)
+		}
+		return nil
+	})
+}
+
+func TestReplayedMessageChangesNothing(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := startPente(t, w, "")
+	a := w.lastAbout("alice@example.org", id)
+	m := Message{MessageID: "same@client.example", From: "alice@example.org", To: []string{a.Headers["Reply-To"]}, Text: "K10"}
+	first := w.deliver(m)
+	if first.Duplicate || len(first.Queued) == 0 {
+		t.Fatalf("first delivery: %+v", first)
+	}
+	// The same Message-ID again.
+	before, sent := w.snapshot(id), w.read
+	if again := w.deliver(m); !again.Duplicate || w.read != sent {
+		t.Errorf("the same Message-ID again: %+v, %d mails", again, w.read-sent)
+	}
+	// A mail seen at a mailbox place, then its place again under another id
+	// (a client that rewrites Message-IDs).
+	m2 := Message{MessageID: "x2@client.example", Mailbox: "INBOX", UIDValidity: 7, UID: 1,
+		From: "alice@example.org", Text: "board"}
+	w.deliver(m2)
+	sent = w.read
+	m2.MessageID = "x3@client.example"
+	if again := w.deliver(m2); !again.Duplicate || w.read != sent {
+		t.Errorf("the same mailbox place again: %+v, %d mails", again, w.read-sent)
+	}
+	if w.snapshot(id) != before {
+		t.Errorf("a replayed mail changed the game")
+	}
+	w.consistent()
+}
+
+func TestCommandFloodIsCut(t *testing.T) {
+	w := newWorld(t, Config{RepliesPerHour: 10})
+	for range 25 {
+		w.send("mallory@example.org", "", "games")
+	}
+	if n := w.count("mallory@example.org"); n != 10 {
+		t.Errorf("%d replies to the flooding sender, want 10", n)
+	}
+}
