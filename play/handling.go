@@ -191,30 +191,27 @@ func (h *handling) commands() error {
 			lines = append([]string{subj}, lines...)
 		}
 	}
-	done, skipped := 0, 0
-	var notUnderstood []string
+	done, skipped, listed := 0, 0, 0
 	for _, line := range lines {
 		cmd, err := grammar.ParseCommand(line)
 		if err != nil {
 			var nu *grammar.NotUnderstood
-			if errors.As(err, &nu) && (len(nu.Suggest) > 0 || strings.ContainsAny(firstField(line), "0123456789")) {
-				if len(notUnderstood) < maxNotUnderstood {
-					notUnderstood = append(notUnderstood, nu.Error())
-				} else {
-					skipped++
-				}
+			// A line is reported when it looks meant as a command: a
+			// near command word, or a first word with a digit (a ply).
+			// Other lines are prose and only counted.
+			if errors.As(err, &nu) && listed < maxNotUnderstood &&
+				(len(nu.Suggest) > 0 || strings.ContainsAny(firstField(line), "0123456789")) {
+				listed++
+				h.say("", "%s", sentence(upperFirst(nu.Error())))
 				continue
 			}
-			skipped++ // prose
+			skipped++
 			continue
 		}
 		done++
 		if err := h.do(cmd); err != nil {
 			return err
 		}
-	}
-	for _, nu := range notUnderstood {
-		h.say("", "%s", sentence(upperFirst(nu)))
 	}
 	if skipped > 0 {
 		h.say("", "%d more line(s) of text were not commands and were left alone.", skipped)

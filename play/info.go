@@ -42,6 +42,10 @@ func (h *handling) hint(c *grammar.Command) error {
 		return nil
 	}
 	legal := t.game.Legal()
+	if hinter, ok := t.game.(rules.Hinter); ok && len(legal) > maxHint {
+		h.say(c.String(), "%s may play %s.", t.seatLabel(int(t.game.ToMove())), hinter.Hint())
+		return nil
+	}
 	words := make([]string, 0, min(len(legal), maxHint))
 	for i, p := range legal {
 		if i == maxHint {

@@ -67,14 +67,36 @@ func gameSection(t *table, to string) string {
 		seats = append(seats, t.seatLabel(i))
 	}
 	b.WriteString(wrap("Seats: "+strings.Join(seats, ", "), width) + "\n")
-	if opts := t.row.Options; opts != "" {
+	if opts := shownOptions(t); opts != "" {
 		b.WriteString(wrap("Options: "+opts, width) + "\n")
 	}
 	b.WriteString("\n")
-	b.WriteString(t.game.Board())
+	board := t.game.Board()
+	if t.row.State == db.Finished && !t.game.Outcome().Over {
+		// Ended by resignation or agreement: the engine's last line still
+		// says whose turn it would be.
+		board = strings.TrimSuffix(board, "\n")
+		board = board[:strings.LastIndexByte(board, '\n')+1]
+	}
+	b.WriteString(board)
 	b.WriteString("\n")
 	b.WriteString(wrap(nextStep(t, to), width) + "\n")
 	return b.String()
+}
+
+// shownOptions are the options worth showing in a game's mail: not the
+// ones the game's name implies, nor first=, which only mattered at the
+// start.
+func shownOptions(t *table) string {
+	all, err := rules.ParseOptions(strings.Fields(t.row.Options))
+	if err != nil {
+		return t.row.Options
+	}
+	for name := range t.entry.Preset {
+		delete(all, name)
+	}
+	delete(all, "first")
+	return all.String()
 }
 
 // nextStep tells the recipient what to send next.

@@ -76,3 +76,10 @@ type Roller interface {
 	// Roll is the roll fixed for the turn to come, if any.
 	Roll() ([]int, bool)
 }
+
+// Hinter is implemented by games whose legal plies are too many to list
+// usefully (Pente's 361 points): Hint says in one sentence which plies are
+// legal now.
+type Hinter interface {
+	Hint() string
+}

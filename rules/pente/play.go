@@ -309,3 +309,19 @@ func (g *Game) describeEnd() string {
 	}
 	return fmt.Sprintf("%s won by %s (%s)", g.SeatName(o.Winners[0]), o.Reason, o.Detail)
 }
+
+// Hint implements rules.Hinter: which points are legal, in words.
+func (g *Game) Hint() string {
+	n := len(g.history) + 1
+	switch {
+	case g.outcome.Over:
+		return "none: the game is over"
+	case n == 1:
+		return "K10 only: White's first stone goes on the centre"
+	case n == 3 && g.tournament && g.variant == GPente:
+		return "any empty point at least 3 points from K10 in column or row, but for K13 K14 K7 K6 G10 F10 N10 O10 (G-Pente opening rule)"
+	case n == 3 && g.tournament:
+		return "any empty point at least 3 points from K10 in column or row, outside H8-M12 (tournament rule)"
+	}
+	return fmt.Sprintf("any empty point (%d of them)", g.empties)
+}

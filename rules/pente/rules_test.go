@@ -455,3 +455,24 @@ func TestBoardRendering(t *testing.T) {
 		t.Errorf("empty board does not mark the centre:\n%s", empty.Board())
 	}
 }
+
+func TestHint(t *testing.T) {
+	tests := []struct {
+		opts  rules.Options
+		plies []string
+		want  string
+	}{
+		{nil, nil, "K10 only: White's first stone goes on the centre"},
+		{nil, []string{"K10", "L9"}, "outside H8-M12 (tournament rule)"},
+		{rules.Options{"variant": "g-pente"}, []string{"K10", "L9"}, "(G-Pente opening rule)"},
+		{rules.Options{"tournament": "off"}, []string{"K10", "L9"}, "any empty point (359 of them)"},
+		{nil, []string{"K10", "L9", "O6"}, "any empty point (358 of them)"},
+	}
+	for _, tc := range tests {
+		g, _ := Kind.NewGame(tc.opts)
+		play(t, g, tc.plies...)
+		if got := g.(*Game).Hint(); !strings.Contains(got, tc.want) {
+			t.Errorf("%v after %v: Hint %q, want it to contain %q", tc.opts, tc.plies, got, tc.want)
+		}
+	}
+}

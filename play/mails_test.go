@@ -1,0 +1,135 @@
+package play
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pbem/db"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/mails from the mails the service writes now")
+
+// TestMailExamples plays a few games and keeps one mail of every kind in
+// docs/mails, so that a change of wording shows in review. Run with
+// -update to rewrite them; without it the test fails when a mail's text
+// differs from its example. Every mail is also checked for the form of
+// service.md: lines of at most 72 columns, no tabs, no trailing spaces.
+func TestMailExamples(t *testing.T) {
+	w := newWorld(t, Config{RepliesPerHour: 1000})
+	got := map[string]db.Mail{}
+	keep := func(name string, m db.Mail) { got[name] = m }
+
+	w.send("alice@example.org", "new game", "new pente with bob@example.org")
+	keep("01-invitation", w.last("bob@example.org"))
+	keep("02-invitation-sent", w.last("alice@example.org"))
+	w.reply("bob@example.org", w.last("bob@example.org"), "accept")
+	keep("03-accepted-game-begins", w.last("bob@example.org"))
+	keep("04-game-begins-your-move", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.last("alice@example.org"), "K10")
+	keep("05-ply-played", w.last("alice@example.org"))
+	keep("06-opponent-played-your-move", w.last("bob@example.org"))
+	w.reply("bob@example.org", w.last("bob@example.org"), "L9")
+	w.reply("alice@example.org", w.last("alice@example.org"), "H9")
+	keep("07-rule-broken", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.last("alice@example.org"), "I10")
+	keep("08-typo-in-a-point", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.last("alice@example.org"), "O6 #2")
+	keep("09-stale-mail", w.last("alice@example.org"))
+	w.reply("bob@example.org", w.last("bob@example.org"), "M8")
+	keep("10-not-your-move", w.last("bob@example.org"))
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "hint")
+	keep("11-hint", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "preview O6 M8")
+	keep("12-preview", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "draw")
+	keep("13-draw-offered", w.last("bob@example.org"))
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", 1), "decline")
+	keep("14-offer-declined", w.last("alice@example.org"))
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "O6")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "takeback")
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", 1), "accept")
+	keep("15-takeback-agreed", w.last("alice@example.org"))
+	w.send("carol@example.org", "", "watch 1")
+	keep("16-watching", w.last("carol@example.org"))
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "O6")
+	keep("17-watcher-notice", w.last("carol@example.org"))
+	w.send("bob@example.org", "", "games")
+	keep("18-games", w.last("bob@example.org"))
+	w.send("bob@example.org", "", "move 1 N7")
+	keep("19-no-key", w.last("bob@example.org"))
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", 1), "resign")
+	keep("20-resigned-game-over", w.last("alice@example.org"))
+	w.send("dave@example.org", "hello", "Hello, how does this work?")
+	keep("21-no-command", w.last("dave@example.org"))
+	w.send("dave@example.org", "", "mvoe 3 K10\nboard 1")
+	keep("22-not-understood", w.last("dave@example.org"))
+	w.send("dave@example.org", "", "help")
+	keep("23-help", w.last("dave@example.org"))
+	w.send("dave@example.org", "", "help pente")
+	keep("24-help-game", w.last("dave@example.org"))
+	w.deliver(Message{From: "dave@example.org", Subject: "big", Size: 3 << 20})
+	keep("25-too-large", w.last("dave@example.org"))
+	w.send("erin@example.org", "", "new gomoku with frank@example.org tournament=off")
+	w.reply("frank@example.org", w.last("frank@example.org"), "decline")
+	keep("26-declined", w.last("erin@example.org"))
+	w.send("erin@example.org", "", "new pente with frank@example.org tournament=off")
+	w.reply("frank@example.org", w.last("frank@example.org"), "accept")
+	for i, pair := range [][2]string{{"K10", "A1"}, {"L10", "A3"}, {"M10", "A5"}, {"N10", "A7"}, {"O10", ""}} {
+		w.reply("erin@example.org", w.lastAbout("erin@example.org", 3), pair[0])
+		if pair[1] != "" {
+			w.reply("frank@example.org", w.lastAbout("frank@example.org", 3), pair[1])
+		}
+		_ = i
+	}
+	keep("27-five-in-a-row-winner", w.last("erin@example.org"))
+	keep("28-five-in-a-row-loser", w.last("frank@example.org"))
+
+	dir := filepath.Join("..", "docs", "mails")
+	if *update {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, m := range got {
+		checkForm(t, name, m)
+		text := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Body)
+		path := filepath.Join(dir, name+".txt")
+		if *update {
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v (run go test ./play -run MailExamples -update)", name, err)
+			continue
+		}
+		if string(want) != text {
+			t.Errorf("%s differs from %s (run with -update and review the diff):\n%s", name, path, text)
+		}
+	}
+}
+
+// checkForm checks a mail against the form of service.md.
+func checkForm(t *testing.T, name string, m db.Mail) {
+	t.Helper()
+	for i, line := range strings.Split(m.Body, "\n") {
+		if len([]rune(line)) > 72 {
+			t.Errorf("%s line %d is %d columns: %q", name, i+1, len([]rune(line)), line)
+		}
+		if strings.Contains(line, "\t") {
+			t.Errorf("%s line %d has a tab", name, i+1)
+		}
+		if line != "-- " && strings.TrimRight(line, " ") != line {
+			t.Errorf("%s line %d has trailing spaces: %q", name, i+1, line)
+		}
+	}
+	if !strings.HasPrefix(m.Subject, "[pbem") {
+		t.Errorf("%s subject %q lacks the [pbem] tag", name, m.Subject)
+	}
+}
