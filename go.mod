@@ -1,8 +1,12 @@
 module pbem
 
-go 1.26
+go 1.26.0
 
 require (
-	github.com/alecthomas/participle/v2 v2.1.4 // indirect
-	github.com/mattn/go-sqlite3 v1.14.53 // indirect
+	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/emersion/go-message v0.18.2
+	github.com/mattn/go-sqlite3 v1.14.53
+	golang.org/x/net v0.62.0
 )
+
+require golang.org/x/text v0.43.0 // indirect

@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"crypto/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,5 +168,29 @@ func TestCommandFloodIsCut(t *testing.T) {
 	}
 	if n := w.count("mallory@example.org"); n != 10 {
 		t.Errorf("%d replies to the flooding sender, want 10", n)
+	}
+}
+
+// TestMailInOtherForms plays a ply from a mail in ISO-8859-1 and from an
+// HTML-only mail, decoded as the daemon decodes them.
+func TestMailInOtherForms(t *testing.T) {
+	for _, file := range []string{"latin1-move.eml", "html-move.eml"} {
+		t.Run(file, func(t *testing.T) {
+			w := newWorld(t, Config{})
+			id := startPente(t, w, "")
+			w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "K10")
+			b := w.lastAbout("bob@example.org", id)
+			raw, err := os.ReadFile(filepath.Join("testdata", file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw = []byte(strings.NewReplacer("%REPLYTO%", b.Headers["Reply-To"], "%INREPLYTO%", b.MessageID).Replace(string(raw)))
+			w.deliver(FromMail(raw, w.now))
+			if n := w.game(id).game.Plies(); n != 2 {
+				t.Fatalf("%d plies after bob's mail, want 2; reply:\n%s", n, w.last("bob@example.org").Body)
+			}
+			mustContain(t, w.last("bob@example.org"), "You played L9")
+			w.consistent()
+		})
 	}
 }
