@@ -23,14 +23,23 @@ type Message struct {
 }
 
 // Seen reports whether a mail was processed already: by its Message-ID, or
-// by its place in the mailbox (mailbox, UIDVALIDITY, UID).
+// by its place in the mailbox (mailbox, UIDVALIDITY, UID). Two lookups, so
+// that each uses its unique index.
 func (t *Tx) Seen(messageID, mailbox string, uidValidity, uid uint32) (bool, error) {
 	var n int
-	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE (message_id = ? AND ? != '')
-		OR (mailbox = ? AND uidvalidity = ? AND uid = ? AND ? != '')`,
-		messageID, messageID, mailbox, uidValidity, uid, mailbox).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("seen %q: %w", messageID, err)
+	if messageID != "" {
+		if err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE message_id = ?`, messageID).Scan(&n); err != nil {
+			return false, fmt.Errorf("seen %q: %w", messageID, err)
+		}
+		if n > 0 {
+			return true, nil
+		}
+	}
+	if mailbox != "" {
+		if err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE mailbox = ? AND uidvalidity = ? AND uid = ?`,
+			mailbox, uidValidity, uid).Scan(&n); err != nil {
+			return false, fmt.Errorf("seen %s/%d/%d: %w", mailbox, uidValidity, uid, err)
+		}
 	}
 	return n > 0, nil
 }

@@ -2,8 +2,10 @@ package rules
 
 import "strconv"
 
-// Seat is a place at the table in turn order, counted from 0: seat 0 plays
-// first (White in the two-seat games). Records and players count from 1; use
+// Seat is a place at the table, counted from 0: seat 0 is White in the
+// two-seat games and the a1 corner in Pinuid Quatro. Seats take turns in
+// their order; seat 0 moves first unless the game's options say otherwise
+// (Pinuid Classic's start=black). Records and players count from 1; use
 // Number for that.
 type Seat int
 

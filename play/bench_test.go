@@ -1,0 +1,91 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"pbem/db"
+)
+
+// BenchmarkHandleMove is the service's throughput on a file-backed store
+// holding 10,000 active games: each operation is one mail with a ply,
+// handled in full (recorded, parsed, checked, stored, two mails queued).
+func BenchmarkHandleMove(b *testing.B) {
+	const games, players = 10000, 2000
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "pbem.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	now := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	var keys tokens
+	err = store.Update(ctx, func(tx *db.Tx) error {
+		secret, err := tx.Secret(tokenKey, 32)
+		if err != nil {
+			return err
+		}
+		keys = tokens{secret: secret}
+		var ids []int64
+		for i := range players {
+			p, err := tx.Player(fmt.Sprintf("p%d@example.org", i), "", now)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, p.ID)
+		}
+		for i := range games {
+			_, err := tx.CreateGame(db.Game{Kind: "Pente", Options: "days=3 rated=yes tournament=off variant=pente",
+				State: db.Active, Created: now, Seats: []db.Seat{
+					{Seat: 0, PlayerID: ids[i%players], Invitation: db.Accepted},
+					{Seat: 1, PlayerID: ids[(i+1)%players], Invitation: db.Accepted},
+				}})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc, err := New(store, Config{Address: "pbem@example.org", RepliesPerHour: 1 << 30,
+		Now: func() time.Time { return now }, Log: discardLog()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Moves go to a working set of 1,000 games at a time, each played to
+	// 18 plies before the next thousand take over, so replays are of
+	// mid-size games. A game opens on K10, then White plays every other
+	// point of row 1 and Black of row 19: no five, no capture.
+	const working, depth = 1000, 18
+	files := "ABCDEFGHJKLMNOPQRST"
+	n := 0
+	b.ResetTimer()
+	for b.Loop() {
+		i := n % working
+		ply := (n/working)%depth + 1
+		game := int64((n/(working*depth))*working%games + i + 1)
+		n++
+		seat := (ply - 1) % 2
+		addr := fmt.Sprintf("p%d@example.org", (int(game-1)+seat)%players)
+		tok := "K10"
+		if ply > 1 {
+			k := (ply - 2) / 2 // the stone's number in its row
+			row := map[int]string{0: "1", 1: "19"}[seat]
+			tok = string(files[2*k%19]) + row
+		}
+		res, err := svc.Handle(ctx, Message{MessageID: fmt.Sprintf("b%d@bench", n), From: addr,
+			To: []string{"pbem+" + keys.token(addr, game) + "@example.org"}, Text: tok})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Queued) != 2 { // the reply and the opponent's notice
+			b.Fatalf("game %d ply %d (%s): %d mails queued, want 2", game, ply, tok, len(res.Queued))
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
+}
