@@ -1,0 +1,113 @@
+package pinuid
+
+import (
+	"slices"
+	"testing"
+
+	"pbem/rules"
+)
+
+// TestParseReadsEveryTokenForm checks the ply tokens of records.md, read
+// in any case and written back in lower case.
+func TestParseReadsEveryTokenForm(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"b1-c2", "b1-c2"},
+		{"B1-C2", "b1-c2"},
+		{"b1-c2xc1xe3", "b1-c2xc1xe3"},
+		{" B1-c2XC1 ", "b1-c2xc1"},
+		{"xc1", "xc1"},
+		{"XD1XE2", "xd1xe2"},
+		{"+c1", "+c1"},
+		{"+G7", "+g7"},
+		{"pass", "pass"},
+		{"PASS", "pass"},
+		{"g7-f6", "g7-f6"},
+		{"a01-b2", "a1-b2"},
+	}
+	rg, _ := Classic.NewGame(nil)
+	for _, tt := range tests {
+		p, err := rg.Parse(tt.in)
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		if p.String() != tt.want {
+			t.Errorf("%q reads as %s, want %s", tt.in, p, tt.want)
+		}
+	}
+}
+
+// TestParseTeachesTheNotation checks that a token Parse cannot read gets a
+// message saying what is wrong and how to write it, and a suggestion where
+// a slip is plain.
+func TestParseTeachesTheNotation(t *testing.T) {
+	tests := []struct {
+		in      string
+		rule    string
+		msg     string
+		suggest []string
+	}{
+		{"h3-g4", "notation", "h3: there is no h file; files run a to g", nil},
+		{"c8-d7", "notation", "c8: there is no rank 8; ranks run 1 to 7", nil},
+		{"b0-c1", "notation", "b0: there is no rank 0; ranks run 1 to 7", nil},
+		{"b1-b2", "diagonal step", "b1-b2 is not diagonal; a pin steps one square diagonally, forward or backward: from b1 a pin may go to a2 or c2", nil},
+		{"d4-d6", "diagonal step", "d4-d6 is not diagonal; a pin steps one square diagonally, forward or backward: from d4 a pin may go to c3, e3, c5 or e5", nil},
+		{"b1-d3", "diagonal step", "b1-d3 goes 2 squares; a pin steps just one square diagonally and never jumps: from b1 a pin may go to a2 or c2; did you mean b1-c2?", []string{"b1-c2"}},
+		{"c3-c3", "diagonal step", "c3-c3 goes nowhere; a pin steps one square diagonally: from c3 a pin may go to b2, d2, b4 or d4", nil},
+		{"b1c2", "notation", "b1c2: put a - between the pin's square and where it steps, as in b1-c2; did you mean b1-c2?", []string{"b1-c2"}},
+		{"b1xc2", "notation", "b1xc2: put a - between the pin's square and where it steps, as in b1-c2; did you mean b1-c2?", []string{"b1-c2"}},
+		{"b1", "notation", "b1 is a square, not a ply; a step names the pin's square and where it goes: b1-c2", nil},
+		{"", "notation", "the ply is empty; a ply is a diagonal step such as b1-c2, with removals such as b1-c2xc1, or xc1, +c1 or pass", nil},
+		{"pas", "notation", "pas is not a ply; a ply is a diagonal step such as b1-c2, with removals such as b1-c2xc1, or xc1, +c1 or pass; did you mean pass?", []string{"pass"}},
+		{"+", "notation", "+ needs the square where the pin comes back, as in +c1", nil},
+		{"+c1xc2", "notation", "+c1xc2: a re-entry is the whole turn; nothing may follow +c1", nil},
+		{"b1-c2x", "notation", "b1-c2x: x needs the square of the pin to remove, as in xc1", nil},
+		{"b1-c2-d3", "notation", "b1-c2-d3: a turn is one step of one square; removals follow it with x, as in b1-c2x...", nil},
+		{"1b-c2", "notation", "1b is not a square: the file letter comes first; did you mean b1?", []string{"b1"}},
+		{"b1-c2yc1", "notation", `b1-c2yc1: unexpected "y" after b1-c2; a removal is written x and the square, as in b1-c2xc1`, nil},
+		{"b1-", "notation", "b1-: a square is missing at the end; a square is a file letter and a rank number, such as c2", nil},
+		{"é1-c2", "notation", `é1-c2 is not a ply: it cannot start with "é"; a ply is a diagonal step such as b1-c2`, nil},
+		{"xc1xc2xc3xc4xc5xc6xc7", "notation", "xc1xc2xc3xc4xc5xc6xc7 removes more than 6 pins; one turn removes at most one pin for each of the at most 6 rows a step can make", nil},
+	}
+	rg, _ := Classic.NewGame(nil)
+	for _, tt := range tests {
+		_, err := rg.Parse(tt.in)
+		e, ok := err.(*rules.Error)
+		if !ok {
+			t.Errorf("%q: error %v, want a *rules.Error", tt.in, err)
+			continue
+		}
+		if e.Rule != tt.rule || e.Msg != tt.msg || !slices.Equal(e.Suggest, tt.suggest) || e.Ply != 1 || e.Token != tt.in {
+			t.Errorf("%q: ply %d token %q, %s: %q %v\nwant %s: %q %v", tt.in, e.Ply, e.Token, e.Rule, e.Msg, e.Suggest, tt.rule, tt.msg, tt.suggest)
+		}
+	}
+}
+
+// TestPlayRefusesForeignPlies checks that Play explains a ply that is not
+// a Pinuid ply, or one built for another board.
+func TestPlayRefusesForeignPlies(t *testing.T) {
+	rg, _ := Classic.NewGame(nil)
+	tests := []struct {
+		ply rules.Ply
+		msg string
+	}{
+		{foreignPly("K10"), "K10 is not a Pinuid ply; a ply is a diagonal step such as b1-c2"},
+		{&Ply{}, "the ply is empty; a ply is a diagonal step such as b1-c2"},
+		{(*Ply)(nil), "<nil> is not a Pinuid ply; a ply is a diagonal step such as b1-c2"},
+		{Ply{action: step, from: at(7, 0), to: at(8, 1)}, "h1 is off the 7x7 board"},
+		{Ply{action: step, from: at(1, 0), to: at(1, 1)}, "b1-b2 is not diagonal; a pin steps one square diagonally, forward or backward: from b1 a pin may go to a2 or c2"},
+	}
+	for _, tt := range tests {
+		err := rg.Play(tt.ply)
+		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg {
+			t.Errorf("%v: %v\nwant %q", tt.ply, err, tt.msg)
+		}
+	}
+	if rg.Plies() != 0 {
+		t.Errorf("refused plies were played: %v", rg.History())
+	}
+}
+
+type foreignPly string
+
+func (f foreignPly) String() string { return string(f) }
