@@ -112,8 +112,7 @@ func (t *table) roll() {
 	if !ok || t.game.Outcome().Over {
 		return
 	}
-	count, faces := r.Dice()
-	_ = r.SetRoll(rollFor(uint64(t.row.Seed), t.game.Plies()+1, count, faces))
+	_ = r.SetRoll(r.RollFor(uint64(t.row.Seed), t.game.Plies()+1))
 }
 
 // title is "Pente: alice vs bob".

@@ -75,6 +75,11 @@ type Roller interface {
 	SetRoll(faces []int) error
 	// Roll is the roll fixed for the turn to come, if any.
 	Roll() ([]int, bool)
+	// RollFor is the roll of ply number ply (Plies()+1 for the turn to
+	// come) in a game whose dice are seeded with seed. The same arguments
+	// give the same roll on every machine and release, so a service can
+	// store the seed alone and reproduce every turn's roll.
+	RollFor(seed uint64, ply int) []int
 }
 
 // Hinter is implemented by games whose legal plies are too many to list

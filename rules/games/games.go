@@ -9,7 +9,9 @@ import (
 	"strings"
 
 	"pbem/rules"
+	"pbem/rules/dobbal"
 	"pbem/rules/pente"
+	"pbem/rules/pinuid"
 )
 
 // Entry is one game as players name it.
@@ -36,6 +38,9 @@ func All() []Entry {
 		penteEntry("g-pente", pente.GPente),
 		penteEntry("boat-pente", pente.Boat, "boat"),
 		penteEntry("poof-pente", pente.Poof, "poof"),
+		{Name: "pinuid", Title: "Pinuid Classic", Kind: pinuid.Classic, Aliases: []string{"pinuid-classic", "classic"}},
+		{Name: "quatro", Title: "Pinuid Quatro", Kind: pinuid.Quatro, Aliases: []string{"pinuid-quatro"}},
+		{Name: "dobbal", Title: "Pinuid Dobbal", Kind: dobbal.Kind, Aliases: []string{"pinuid-dobbal"}},
 	}
 }
 
