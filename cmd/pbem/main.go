@@ -30,7 +30,11 @@ type command struct {
 // commands lists the subcommands; each lives in its own file.
 func commands() map[string]command {
 	return map[string]command{
-		"games": {"list the games pbem plays and their options", runGames},
+		"games":   {"list the games pbem plays and their options", runGames},
+		"review":  {"check every game of record files against the rules", runReview},
+		"replay":  {"show the board of a recorded game after a ply", runReplay},
+		"export":  {"write record files in the strict export form", runExport},
+		"convert": {"turn games of another form into records", runConvert},
 	}
 }
 

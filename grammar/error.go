@@ -1,0 +1,56 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is a fault at a place in a text, said in the words of the person
+// who wrote the text.
+type Error struct {
+	File   string
+	Line   int // from 1
+	Column int // from 1, in characters
+	Msg    string
+	// Quote is the line the fault is on, without its line end.
+	Quote string
+}
+
+// Errorf builds an Error at line and column of src, quoting the line.
+func (s *Source) Errorf(line, column int, format string, args ...any) *Error {
+	return &Error{File: s.Name, Line: line, Column: column,
+		Msg: fmt.Sprintf(format, args...), Quote: s.Line(line)}
+}
+
+// Error gives the place, the message, the quoted line and a caret under the
+// column.
+func (e *Error) Error() string {
+	return e.Brief() + "\n" + Caret(e.Quote, e.Column)
+}
+
+// Brief is the place and the message on one line.
+func (e *Error) Brief() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Caret quotes line, indented by four spaces, with a caret under column on
+// the next line. Tabs before the column are kept so the caret lines up.
+func Caret(line string, column int) string {
+	var pad strings.Builder
+	i := 1
+	for _, r := range line {
+		if i >= column {
+			break
+		}
+		if r == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+		i++
+	}
+	for ; i < column; i++ {
+		pad.WriteByte(' ')
+	}
+	return "    " + line + "\n    " + pad.String() + "^"
+}

@@ -1,0 +1,469 @@
+package grammar
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The token types of records. One ply is one Ply token, whatever the game:
+// the rules engine reads it. The lexer reads a tag pair's brackets itself
+// and skips move numbers (12. or 12...), which say nothing the rules do not:
+// participle copies every token of a game, and these are a third of them.
+const (
+	TokTagName  lexer.TokenType = -(iota + 2) // [Player 1 Name, at the [
+	TokString                                 // "value", unescaped
+	TokPly                                    // K10, b1-c2xc1, 213:c2-c4:d2-e3:e2-e3
+	TokSuffix                                 // ! ? !! ?? !? ?!
+	TokNAG                                    // $3
+	TokComment                                // {text} or ;text, without the delimiters
+	TokVarOpen                                // (
+	TokVarClose                               // )
+	TokResult                                 // 1-0 0-1 1/2-1/2 * ? 0-0 0-1-0-0 ...
+	TokGiveUp                                 // Resign or Forfeit
+	TokInvalid                                // text that is no token; its Error says why
+)
+
+// recordLexer is the participle lexer of records. It is hand-written: the
+// tag state (names with spaces), the column-1 rule of % lines and the
+// splitting of "1.K10" or "K10!" into tokens are awkward as regular
+// expressions, and it hands out tokens one at a time as Records needs them.
+type recordLexer struct{}
+
+// Symbols names the token types for the grammar. It makes the map anew
+// (participle asks while building the parser): a package variable could be
+// initialised after the parser that needs it.
+func (recordLexer) Symbols() map[string]lexer.TokenType {
+	return map[string]lexer.TokenType{
+		"EOF": lexer.EOF, "TagName": TokTagName, "String": TokString,
+		"Ply": TokPly, "Suffix": TokSuffix, "NAG": TokNAG, "Comment": TokComment,
+		"VarOpen": TokVarOpen, "VarClose": TokVarClose,
+		"Result": TokResult, "GiveUp": TokGiveUp, "Invalid": TokInvalid,
+	}
+}
+
+// Lex implements lexer.Definition. Records feeds the parser game by game
+// and does not use it; participle's own entry points would.
+func (recordLexer) Lex(name string, r io.Reader) (lexer.Lexer, error) {
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return newRecordScanner(NewSource(name, src)), nil
+}
+
+// recordTokens hands participle the tokens of one game, then EOF.
+type recordTokens struct {
+	toks []lexer.Token
+	eof  lexer.Position
+	i    int
+}
+
+func (t *recordTokens) Next() (lexer.Token, error) {
+	if t.i < len(t.toks) {
+		t.i++
+		return t.toks[t.i-1], nil
+	}
+	return lexer.EOFToken(t.eof), nil
+}
+
+// recordScanner is the lexer of records: Next hands out one token at a
+// time, so a file is never held as tokens all at once. Text that is no
+// token becomes an Invalid token, and errs holds, by the token's offset,
+// the error that says why; lexing goes on after it.
+type recordScanner struct {
+	src       *Source
+	s         string
+	i         int // byte offset
+	line, col int
+	// queue holds the tokens of the last construct scanned ("1.K10" is
+	// two); head is the next one to hand out.
+	queue []lexer.Token
+	head  int
+	errs  map[int]*Error
+}
+
+func newRecordScanner(src *Source) *recordScanner {
+	return &recordScanner{src: src, s: src.Text, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+}
+
+// Next implements lexer.Lexer; at the end it returns EOF tokens.
+func (sc *recordScanner) Next() (lexer.Token, error) {
+	for sc.head == len(sc.queue) {
+		sc.queue, sc.head = sc.queue[:0], 0
+		if sc.i >= len(sc.s) {
+			return lexer.EOFToken(sc.pos()), nil
+		}
+		sc.step()
+	}
+	sc.head++
+	return sc.queue[sc.head-1], nil
+}
+
+func (sc *recordScanner) pos() lexer.Position {
+	return lexer.Position{Filename: sc.src.Name, Offset: sc.i, Line: sc.line, Column: sc.col}
+}
+
+func (sc *recordScanner) emit(t lexer.TokenType, v string, p lexer.Position) {
+	sc.queue = append(sc.queue, lexer.Token{Type: t, Value: v, Pos: p})
+}
+
+// invalid emits an Invalid token and files its error; of two faults at
+// one place the first is the one reported.
+func (sc *recordScanner) invalid(v string, p lexer.Position, format string, args ...any) {
+	sc.emit(TokInvalid, v, p)
+	if sc.errs == nil {
+		sc.errs = map[int]*Error{}
+	}
+	if _, dup := sc.errs[p.Offset]; !dup {
+		sc.errs[p.Offset] = sc.src.Errorf(p.Line, p.Column, format, args...)
+	}
+}
+
+// advance moves past n bytes, counting lines and characters.
+func (sc *recordScanner) advance(n int) {
+	end := sc.i + n
+	for sc.i < end {
+		c := sc.s[sc.i]
+		switch {
+		case c == '\n':
+			sc.line++
+			sc.col = 1
+			sc.i++
+		case c < utf8.RuneSelf:
+			sc.col++
+			sc.i++
+		default:
+			_, size := utf8.DecodeRuneInString(sc.s[sc.i:])
+			sc.col++
+			sc.i += size
+		}
+	}
+}
+
+// advanceWord moves past w, which holds no line end.
+func (sc *recordScanner) advanceWord(w string) {
+	sc.i += len(w)
+	sc.col += utf8.RuneCountInString(w)
+}
+
+// toLineEnd is the length of the text from the offset up to the next LF.
+func (sc *recordScanner) toLineEnd() int {
+	if j := strings.IndexByte(sc.s[sc.i:], '\n'); j >= 0 {
+		return j
+	}
+	return len(sc.s) - sc.i
+}
+
+// step scans the construct at the offset: white space, a hidden line, a
+// tag, a comment, a delimiter or a word of movetext.
+func (sc *recordScanner) step() {
+	c := sc.s[sc.i]
+	switch {
+	case c == '%' && sc.col == 1:
+		sc.advance(sc.toLineEnd()) // an escaped line: hidden
+	case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v':
+		sc.advance(1)
+	case c >= utf8.RuneSelf && startsSpace(sc.s[sc.i:]):
+		sc.advance(1)
+	case c == '[':
+		sc.tag()
+	case c == '{':
+		sc.braceComment()
+	case c == ';':
+		p := sc.pos()
+		sc.advance(1)
+		n := sc.toLineEnd()
+		sc.emit(TokComment, strings.TrimSuffix(sc.s[sc.i:sc.i+n], "\r"), p)
+		sc.advance(n)
+	case c == '(':
+		sc.emit(TokVarOpen, "(", sc.pos())
+		sc.advance(1)
+	case c == ')':
+		sc.emit(TokVarClose, ")", sc.pos())
+		sc.advance(1)
+	case c == ']':
+		sc.invalid("]", sc.pos(), `found ] outside a tag: a tag is written [Event "Club match"], before the moves`)
+		sc.advance(1)
+	case c == '"':
+		sc.str()
+	default:
+		sc.word()
+	}
+}
+
+func startsSpace(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
+}
+
+func (sc *recordScanner) skipBlanks() {
+	for sc.i < len(sc.s) && (sc.s[sc.i] == ' ' || sc.s[sc.i] == '\t') {
+		sc.advance(1)
+	}
+}
+
+// tag lexes a tag pair [Name "value"] as a TagName token (at the [) and a
+// String token. The name may hold spaces, apostrophes and ?. A tag that is
+// not whole is an error; lexing goes on after its ] or at the end of its
+// line, or right after the value when only the ] is missing.
+func (sc *recordScanner) tag() {
+	p := sc.pos()
+	sc.advance(1)
+	sc.skipBlanks()
+	n := strings.IndexAny(sc.s[sc.i:], "\"][\n")
+	if n < 0 {
+		n = len(sc.s) - sc.i
+	}
+	name := strings.TrimRight(sc.s[sc.i:sc.i+n], " \t\r")
+	if name == "" {
+		sc.badTag(p, `expected a tag name after [, as in [Event "Club match"]`)
+		return
+	}
+	sc.advance(n)
+	if sc.i >= len(sc.s) || sc.s[sc.i] != '"' {
+		sc.badTag(sc.pos(), `expected the tag's value in double quotes after %q, as in [Event "Club match"], found %s`, name, sc.found())
+		return
+	}
+	sc.emit(TokTagName, name, p)
+	if !sc.str() {
+		return
+	}
+	sc.skipBlanks()
+	if sc.i >= len(sc.s) || sc.s[sc.i] != ']' {
+		// Nothing is skipped: what follows may well be the moves.
+		sc.invalid("", sc.pos(), "expected ] to close the tag %s, found %s", name, sc.found())
+		return
+	}
+	sc.advance(1)
+}
+
+// badTag reports a tag that is not whole and skips to its ] or the end of
+// its line.
+func (sc *recordScanner) badTag(p lexer.Position, format string, args ...any) {
+	n := sc.toLineEnd()
+	if j := strings.IndexByte(sc.s[sc.i:sc.i+n], ']'); j >= 0 {
+		n = j + 1
+	}
+	sc.invalid(sc.s[sc.i:sc.i+n], p, format, args...)
+	sc.advance(n)
+}
+
+// found names what stands at the offset, for an error.
+func (sc *recordScanner) found() string {
+	rest := sc.s[sc.i:]
+	if n := strings.IndexAny(rest, " \t\r\n"); n >= 0 {
+		rest = rest[:n]
+	}
+	if rest == "" {
+		return "the end of the line"
+	}
+	return fmt.Sprintf("%q", rest)
+}
+
+// str lexes a quoted value with its \" and \\ escapes; other backslashes
+// stand for themselves. A value must close on its line. It reports whether
+// the value was closed.
+func (sc *recordScanner) str() bool {
+	p := sc.pos()
+	start := sc.i + 1
+	var b strings.Builder
+	escaped := false
+	for j := start; j < len(sc.s); j++ {
+		switch c := sc.s[j]; {
+		case c == '\\' && j+1 < len(sc.s) && (sc.s[j+1] == '"' || sc.s[j+1] == '\\'):
+			b.WriteString(sc.s[start:j])
+			b.WriteByte(sc.s[j+1])
+			escaped = true
+			j++
+			start = j + 1
+		case c == '"':
+			v := sc.s[p.Offset+1 : j]
+			if escaped {
+				b.WriteString(sc.s[start:j])
+				v = b.String()
+			}
+			sc.emit(TokString, v, p)
+			sc.advance(j + 1 - sc.i)
+			return true
+		case c == '\n':
+			j = len(sc.s)
+		}
+	}
+	n := sc.toLineEnd()
+	sc.invalid(sc.s[sc.i:sc.i+n], p, "the quoted value is not closed: end it with \" on the same line")
+	sc.advance(n)
+	return false
+}
+
+// braceComment lexes {text}. An unclosed comment is an error at its { and
+// lexing goes on at the next line, so that one slip does not swallow the
+// games after it.
+func (sc *recordScanner) braceComment() {
+	p := sc.pos()
+	end := strings.IndexByte(sc.s[sc.i:], '}')
+	if end < 0 {
+		n := sc.toLineEnd()
+		sc.invalid(sc.s[sc.i:sc.i+n], p, "this comment is not closed: end it with }")
+		sc.advance(n)
+		return
+	}
+	sc.emit(TokComment, sc.s[sc.i+1:sc.i+end], p)
+	sc.advance(end + 1)
+}
+
+// isDelimiter reports the characters that end a word of movetext.
+func isDelimiter(c byte) bool {
+	switch c {
+	case ' ', '\n', '\r', '\t', '\f', '\v', '[', ']', '{', '}', '(', ')', ';', '"':
+		return true
+	}
+	return false
+}
+
+// word lexes one run of movetext up to a space or a delimiter, which may
+// hold more than one token ("1.K10", "K10!", "$1").
+func (sc *recordScanner) word() {
+	j := sc.i
+	for j < len(sc.s) && !isDelimiter(sc.s[j]) {
+		if sc.s[j] >= utf8.RuneSelf {
+			if startsSpace(sc.s[j:]) {
+				break
+			}
+			_, n := utf8.DecodeRuneInString(sc.s[j:])
+			j += n
+			continue
+		}
+		j++
+	}
+	if j == sc.i { // a lone } outside a comment
+		j++
+	}
+	sc.classify(sc.s[sc.i:j])
+}
+
+// classify emits the tokens of word w, which starts at the offset, and
+// moves past it.
+func (sc *recordScanner) classify(w string) {
+	p := sc.pos()
+	switch {
+	case isResult(w):
+		sc.emit(TokResult, w, p)
+		sc.advanceWord(w)
+		return
+	case isGiveUp(w):
+		sc.emit(TokGiveUp, w, p)
+		sc.advanceWord(w)
+		return
+	}
+	if d := recordDigits(w); d > 0 && d < len(w) && w[d] == '.' {
+		k := d
+		for k < len(w) && w[k] == '.' {
+			k++
+		}
+		sc.advanceWord(w[:k]) // a move number: skipped
+		if k < len(w) {
+			sc.classify(w[k:])
+		}
+		return
+	}
+	if w[0] == '$' {
+		d := recordDigits(w[1:])
+		if d == 0 {
+			sc.invalid(w, p, "%s: a NAG is $ followed by a number, such as $1", w)
+			sc.advanceWord(w)
+			return
+		}
+		sc.emit(TokNAG, w[:1+d], p)
+		sc.advanceWord(w[:1+d])
+		if 1+d < len(w) {
+			sc.classify(w[1+d:])
+		}
+		return
+	}
+	k := 0
+	for k < len(w) && isSymbol(w[k]) {
+		k++
+	}
+	ply, suffix := w[:k], w[k:]
+	if strings.Trim(suffix, "!?") != "" {
+		r, _ := utf8.DecodeRuneInString(suffix[strings.IndexFunc(suffix, func(r rune) bool { return r != '!' && r != '?' }):])
+		sc.invalid(w, p, "%s: the character %q has no place in the moves; a ply is written like K10, b1-c2 or 213:c2-c4:d2-e3:e2-e3, with spaces between plies", w, r)
+		sc.advanceWord(w)
+		return
+	}
+	if ply != "" {
+		sc.emit(TokPly, ply, p)
+		sc.advanceWord(ply)
+	}
+	if suffix != "" {
+		sp := sc.pos()
+		if !isSuffix(suffix) {
+			sc.invalid(suffix, sp, "%s is no move suffix: write one of ! ? !! ?? !? ?!", suffix)
+		} else {
+			sc.emit(TokSuffix, suffix, sp)
+		}
+		sc.advanceWord(suffix)
+	}
+}
+
+func isGiveUp(w string) bool {
+	return len(w) == 6 && strings.EqualFold(w, "resign") || len(w) == 7 && strings.EqualFold(w, "forfeit")
+}
+
+func recordDigits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// isSymbol reports the characters of a ply: PGN's symbol characters, and /.
+func isSymbol(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/'
+}
+
+func isSuffix(s string) bool {
+	switch s {
+	case "!", "?", "!!", "??", "!?", "?!":
+		return true
+	}
+	return false
+}
+
+// isResult reports a result token: *, ? (standing alone; attached to a ply
+// it is a suffix), or two or more scores (0, 1 or
+// 1/2) joined by -. Whether it fits the game is the reader's business.
+func isResult(w string) bool {
+	if w == "*" || w == "?" {
+		return true
+	}
+	if w[0] != '0' && w[0] != '1' {
+		return false
+	}
+	n := 0
+	for {
+		switch {
+		case strings.HasPrefix(w, "1/2"):
+			w = w[3:]
+		case w != "" && (w[0] == '0' || w[0] == '1'):
+			w = w[1:]
+		default:
+			return false
+		}
+		n++
+		if w == "" {
+			return n >= 2
+		}
+		if w[0] != '-' {
+			return false
+		}
+		w = w[1:]
+	}
+}

@@ -1,0 +1,10 @@
+// Package notation turns game records (records.md) into replayed games and
+// back: Read reads a record file through package grammar, resolves each
+// game's tags to a game of rules/games, replays its main line through the
+// rules engine and keeps comments and variations for review; Writer writes
+// the strict export form; ReadLines reads the one-game-per-line form of the
+// pente-games data set. Summary is what a review reports of a game.
+//
+// The package knows no game of its own: every game registered in
+// rules/games is read and written the same way.
+package notation

@@ -1,0 +1,191 @@
+package notation
+
+import (
+	"strings"
+
+	"pbem/grammar"
+	"pbem/rules"
+	"pbem/rules/games"
+)
+
+// reader holds what reading one file takes: its source, the games looked
+// up by the names its tags give, and the games set up from the tags that
+// choose them (a file names the same few games over and over).
+type reader struct {
+	src    *grammar.Source
+	games  map[string]lookup
+	setups map[setupKey]setup
+}
+
+// setupKey is what in the tags chooses a game and its options.
+type setupKey struct {
+	game, variant, options string
+	unrated                bool
+}
+
+// setup is a game and its complete, checked options.
+type setup struct {
+	entry games.Entry
+	opts  rules.Options
+}
+
+type lookup struct {
+	entry games.Entry
+	err   error
+}
+
+func newReader(src *grammar.Source) *reader {
+	return &reader{src: src, games: map[string]lookup{}, setups: map[setupKey]setup{}}
+}
+
+func (r *reader) lookup(name string) (games.Entry, error) {
+	l, ok := r.games[name]
+	if !ok {
+		l.entry, l.err = games.Lookup(name)
+		r.games[name] = l
+	}
+	return l.entry, l.err
+}
+
+// resolve reads the tags: the game and its options (Game, Variant, Options,
+// pente.org's Rated), the players and the roster, and sets up the game.
+func (g *Game) resolve(r *reader) *Problem {
+	ix, dup, err := index(g.tags)
+	if err != nil {
+		return problemAt(r.src, g.tags[dup].Line, g.tags[dup].Col, "%s", err.Error())
+	}
+	tag := func(k int) *Tag {
+		if ix[k] == 0 {
+			return nil
+		}
+		return &g.tags[ix[k]-1]
+	}
+	at := func(t *Tag, format string, args ...any) *Problem {
+		if t == nil {
+			return problemAt(r.src, g.Line, g.Col, format, args...)
+		}
+		return problemAt(r.src, t.Line, t.Col, format, args...)
+	}
+	gameTag, variantTag, optTag, rated := tag(tagGame), tag(tagVariant), tag(tagOptions), tag(tagRated)
+	if t := tag(tagSetup); t != nil {
+		return at(t, "Setup tag: pbem replays games from the standard setup only")
+	}
+	value := func(t *Tag) string {
+		if t == nil {
+			return ""
+		}
+		return t.Value
+	}
+	key := setupKey{game: value(gameTag), variant: value(variantTag), options: value(optTag),
+		unrated: rated != nil && unrated(rated.Value)}
+	if known, ok := r.setups[key]; ok {
+		state, err := known.entry.Kind.New(known.opts)
+		if err != nil {
+			return at(gameTag, "%s", err)
+		}
+		g.Entry, g.Options, g.State = known.entry, known.opts, state
+		g.takeTags(ix, state.Seats())
+		return nil
+	}
+	if gameTag == nil && variantTag == nil {
+		return at(nil, `the game has no Game tag: say which game it is, as in [Game "Pente"]`)
+	}
+	var entry games.Entry
+	if gameTag != nil {
+		if entry, err = r.lookup(gameTag.Value); err != nil {
+			return at(gameTag, "Game tag: %s", err)
+		}
+	}
+	if variantTag != nil {
+		v, err := r.lookup(variantTag.Value)
+		if err != nil {
+			return at(variantTag, "Variant tag: %s", err)
+		}
+		if gameTag != nil && v.Kind != entry.Kind {
+			return at(variantTag, "Variant tag: %s is not played as %s", v.Title, gameTag.Value)
+		}
+		entry = v
+	}
+	opts := rules.Options{}
+	if optTag != nil {
+		if opts, err = rules.ParseOptions(strings.Fields(optTag.Value)); err != nil {
+			return at(optTag, "Options tag: %s", err)
+		}
+	}
+	if key.unrated && hasOption(entry.Kind, "tournament") {
+		if _, set := opts["tournament"]; !set {
+			opts["tournament"] = "off" // pente.org plays unrated games without it
+		}
+	}
+	state, err := entry.New(opts)
+	if err != nil {
+		if optTag == nil {
+			return at(gameTag, "%s", err)
+		}
+		return at(optTag, "Options tag: %s", err)
+	}
+	r.setups[key] = setup{entry: entry, opts: state.Options()}
+	g.Entry, g.Options, g.State = entry, state.Options(), state
+	g.takeTags(ix, state.Seats())
+	return nil
+}
+
+func hasOption(k *rules.Kind, name string) bool {
+	for _, op := range k.Options {
+		if op.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// takeTags fills the roster and the seats' names from the known tags and
+// keeps every other tag in Other, to be written back.
+func (g *Game) takeTags(ix tagIndex, seats int) {
+	used := make([]bool, len(g.tags))
+	take := func(ks ...int) string {
+		for _, k := range ks {
+			if i := ix[k]; i != 0 {
+				used[i-1] = true
+				return g.tags[i-1].Value
+			}
+		}
+		return ""
+	}
+	g.Event, g.Site, g.Round = take(tagEvent), take(tagSite), take(tagRound)
+	if d := take(tagDate); d != "" {
+		g.Date = normalDate(d)
+	}
+	g.Termination, g.TimeControl = take(tagTermination), take(tagTimeControl)
+	take(tagGame)
+	take(tagVariant)
+	take(tagOptions)
+	if i := ix[tagResult]; i != 0 {
+		g.resultTag = &g.tags[i-1]
+		take(tagResult)
+	}
+	g.Names = make([]string, seats)
+	for i := range g.Names {
+		var ks []int
+		if seats > 2 {
+			ks = append(ks, tagSeat1+i)
+		}
+		switch i {
+		case 0:
+			ks = append(ks, tagWhite, tagPlayer1)
+		case 1:
+			ks = append(ks, tagBlack, tagPlayer2)
+		}
+		g.Names[i] = take(ks...)
+	}
+	if seats > 2 {
+		take(tagWhite) // written again from seats 1 and 2
+		take(tagBlack)
+	}
+	g.Other = make([]Tag, 0, len(g.tags))
+	for i, t := range g.tags {
+		if !used[i] {
+			g.Other = append(g.Other, t)
+		}
+	}
+}

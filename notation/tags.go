@@ -1,0 +1,102 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The tags the reader gives a meaning to.
+const (
+	tagEvent = iota
+	tagSite
+	tagDate
+	tagRound
+	tagWhite
+	tagBlack
+	tagResult
+	tagGame
+	tagVariant
+	tagOptions
+	tagSetup
+	tagTermination
+	tagTimeControl
+	tagSeat1 // Seat2, Seat3 and Seat4 follow
+	_
+	_
+	_
+	tagPlayer1
+	tagPlayer2
+	tagRated
+)
+
+// knownTags spell the known tags as the writer does; the reader matches
+// them ignoring case.
+var knownTags = [...]string{
+	tagEvent: "Event", tagSite: "Site", tagDate: "Date", tagRound: "Round",
+	tagWhite: "White", tagBlack: "Black", tagResult: "Result",
+	tagGame: "Game", tagVariant: "Variant", tagOptions: "Options", tagSetup: "Setup",
+	tagTermination: "Termination", tagTimeControl: "TimeControl",
+	tagSeat1: "Seat1", tagSeat1 + 1: "Seat2", tagSeat1 + 2: "Seat3", tagSeat1 + 3: "Seat4",
+	// pente.org's names of seats 1 and 2, and its Rated.
+	tagPlayer1: "Player 1 Name", tagPlayer2: "Player 2 Name", tagRated: "Rated",
+}
+
+// tagIndex finds the known tags of a record: for each, its index in the
+// record's tags plus one, 0 when the record has none.
+type tagIndex [len(knownTags)]int
+
+// index files the known tags; a known tag given twice is a fault, reported
+// with the index of the second.
+func index(tags []Tag) (tagIndex, int, error) {
+	var ix tagIndex
+	for i := range tags {
+		name := tags[i].Name
+		for k, known := range knownTags {
+			if len(name) != len(known) || !strings.EqualFold(name, known) {
+				continue
+			}
+			if first := ix[k]; first != 0 {
+				return ix, i, fmt.Errorf("the tag %s is given twice; the first is on line %d", known, tags[first-1].Line)
+			}
+			ix[k] = i + 1
+		}
+	}
+	return ix, 0, nil
+}
+
+// normalDate writes a date as YYYY.MM.DD: pente.org's MM/dd/yyyy is turned
+// round; anything else is kept as written.
+func normalDate(d string) string {
+	parts := strings.Split(d, "/")
+	if len(parts) != 3 || !numeric(parts[0], 1, 2) || !numeric(parts[1], 1, 2) || !numeric(parts[2], 4, 4) {
+		return d
+	}
+	pad := func(s string) string {
+		if len(s) == 1 {
+			return "0" + s
+		}
+		return s
+	}
+	return parts[2] + "." + pad(parts[0]) + "." + pad(parts[1])
+}
+
+func numeric(s string, minLen, maxLen int) bool {
+	if len(s) < minLen || len(s) > maxLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// unrated reports a pente.org Rated tag that says the game was not rated.
+func unrated(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "n", "no", "false", "0":
+		return true
+	}
+	return false
+}

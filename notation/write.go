@@ -1,0 +1,245 @@
+package notation
+
+import (
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// lineMax is the longest line the writer makes, in characters, where the
+// tokens allow (records.md: lines under 80 characters).
+const lineMax = 79
+
+// Writer writes games in the strict export form of records.md, with one
+// blank line between games.
+type Writer struct {
+	w     io.Writer
+	games int
+}
+
+// NewWriter writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write writes one game. The game must have been set up (its Entry known);
+// a main line with a bad ply is written as read.
+func (w *Writer) Write(g *Game) error {
+	var b []byte
+	if w.games > 0 {
+		b = append(b, '\n')
+	}
+	w.games++
+	_, err := w.w.Write(AppendExport(b, g))
+	return err
+}
+
+// AppendExport appends game g in export form, ending with a line end.
+// Exporting, reading back and exporting again gives the same bytes.
+func AppendExport(b []byte, g *Game) []byte {
+	for _, t := range exportTags(g) {
+		b = append(b, '[')
+		b = append(b, t.Name...)
+		b = append(b, " \""...)
+		b = appendEscaped(b, t.Value)
+		b = append(b, "\"]\n"...)
+	}
+	b = append(b, '\n')
+	var mt movetext
+	mt.line(&g.Main, len(g.Main.Moves), true)
+	if g.GaveUp != "" {
+		mt.add(g.GaveUp)
+	}
+	mt.add(exported(g.Result, g.State.Seats()))
+	return mt.wrap(b)
+}
+
+// MoveText is the first k plies of the main line with their move numbers,
+// in lines of the export form, without comments or variations: the move
+// list under a replayed board.
+func (g *Game) MoveText(k int) string {
+	var mt movetext
+	mt.line(&Line{Moves: g.Main.Moves}, k, false)
+	return string(mt.wrap(nil))
+}
+
+// exportTags lists the tags in export order: the Seven Tag Roster, then
+// Game, Variant, Options, the seat tags of 3 or more seats, Termination and
+// TimeControl, then the others in ASCII order of their names.
+func exportTags(g *Game) []Tag {
+	orUnknown := func(v, unknown string) string {
+		if v == "" {
+			return unknown
+		}
+		return v
+	}
+	name := func(i int) string {
+		if i < len(g.Names) {
+			return orUnknown(g.Names[i], "?")
+		}
+		return "?"
+	}
+	tags := []Tag{
+		{Name: "Event", Value: orUnknown(g.Event, "?")},
+		{Name: "Site", Value: orUnknown(g.Site, "?")},
+		{Name: "Date", Value: orUnknown(g.Date, "????.??.??")},
+		{Name: "Round", Value: orUnknown(g.Round, "?")},
+		{Name: "White", Value: name(0)},
+		{Name: "Black", Value: name(1)},
+		{Name: "Result", Value: exported(g.Result, g.State.Seats())},
+		{Name: "Game", Value: g.Entry.Kind.Name},
+	}
+	if g.Entry.Title != g.Entry.Kind.Name {
+		tags = append(tags, Tag{Name: "Variant", Value: g.Entry.Title})
+	}
+	opts := g.Entry.Kind.NonDefault(g.Options)
+	for n := range g.Entry.Preset {
+		delete(opts, n)
+	}
+	if len(opts) > 0 {
+		tags = append(tags, Tag{Name: "Options", Value: opts.String()})
+	}
+	if len(g.Names) > 2 {
+		for i := range g.Names {
+			tags = append(tags, Tag{Name: "Seat" + strconv.Itoa(i+1), Value: name(i)})
+		}
+	}
+	if g.Termination != "" {
+		tags = append(tags, Tag{Name: "Termination", Value: g.Termination})
+	}
+	if g.TimeControl != "" {
+		tags = append(tags, Tag{Name: "TimeControl", Value: g.TimeControl})
+	}
+	other := append([]Tag(nil), g.Other...)
+	sort.SliceStable(other, func(i, j int) bool { return other[i].Name < other[j].Name })
+	return append(tags, other...)
+}
+
+func appendEscaped(b []byte, v string) []byte {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '"' || v[i] == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, v[i])
+	}
+	return b
+}
+
+// movetext collects the words of the movetext before wrapping them.
+type movetext struct {
+	words []word
+	// opens counts the ( waiting for the next word.
+	opens int
+}
+
+// word is a unit the wrapper keeps on one line; a ; comment must end its
+// line.
+type word struct {
+	text    string
+	endLine bool
+}
+
+func (mt *movetext) add(s string) {
+	if mt.opens > 0 {
+		s = strings.Repeat("(", mt.opens) + s
+		mt.opens = 0
+	}
+	mt.words = append(mt.words, word{text: s})
+}
+
+// close ends a variation: ) sticks to the word before it unless that is a
+// ; comment.
+func (mt *movetext) close() {
+	n := len(mt.words)
+	switch {
+	case mt.opens > 0:
+		mt.opens--
+		mt.add("()")
+	case n > 0 && !mt.words[n-1].endLine:
+		mt.words[n-1].text += ")"
+	default:
+		mt.add(")")
+	}
+}
+
+// comment adds a comment in braces, split into words to wrap; a comment
+// holding } (read from a ; comment) is written as a ; comment instead.
+func (mt *movetext) comment(c string) {
+	if strings.Contains(c, "}") {
+		mt.add("; " + c)
+		mt.words[len(mt.words)-1].endLine = true
+		return
+	}
+	ws := strings.Split(c, " ")
+	ws[0] = "{" + ws[0]
+	ws[len(ws)-1] += "}"
+	for _, w := range ws {
+		mt.add(w)
+	}
+}
+
+// line adds the first n plies of l with their numbers and suffixes, and
+// with notes also the NAGs, comments and variations. A ply that opens a round gets "N."; one that
+// does not gets "N..." when a comment or a variation comes between it and
+// the ply before, or when it starts a variation.
+func (mt *movetext) line(l *Line, n int, notes bool) {
+	interrupted := true
+	if notes {
+		for _, c := range l.Lead {
+			mt.comment(c)
+		}
+	}
+	for _, m := range l.Moves[:n] {
+		switch {
+		case m.starts:
+			mt.add(strconv.Itoa(m.round) + ".")
+		case interrupted:
+			mt.add(strconv.Itoa(m.round) + "...")
+		}
+		mt.add(m.Canonical() + m.Suffix)
+		interrupted = false
+		if !notes {
+			continue
+		}
+		for _, nag := range m.NAGs {
+			mt.add(nag)
+		}
+		for _, note := range m.After {
+			interrupted = true
+			if note.Variation == nil {
+				mt.comment(note.Comment)
+				continue
+			}
+			mt.opens++
+			mt.line(note.Variation, len(note.Variation.Moves), true)
+			mt.close()
+		}
+	}
+}
+
+// wrap appends the words as lines of at most lineMax characters (a longer
+// word stands alone on its line).
+func (mt *movetext) wrap(b []byte) []byte {
+	width := 0
+	for _, w := range mt.words {
+		n := utf8.RuneCountInString(w.text)
+		if width > 0 && width+1+n > lineMax {
+			b = append(b, '\n')
+			width = 0
+		}
+		if width > 0 {
+			b = append(b, ' ')
+			width++
+		}
+		b = append(b, w.text...)
+		width += n
+		if w.endLine {
+			b = append(b, '\n')
+			width = 0
+		}
+	}
+	if width > 0 {
+		b = append(b, '\n')
+	}
+	return b
+}
