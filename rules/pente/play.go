@@ -33,31 +33,34 @@ func (g *Game) Play(ply rules.Ply) error {
 	return nil
 }
 
-// check says why p may not be played as ply n, or nil.
+// check says why p may not be played as ply n, or nil. It builds no
+// strings unless it refuses: it runs for every ply of every replay.
 func (g *Game) check(n int, p Point) error {
-	tok := p.String()
-	me := g.SeatName(g.ToMove())
+	refuse := func(rule, format string, args ...any) error {
+		return rules.Errorf(n, p.String(), rule, format, args...)
+	}
 	if g.outcome.Over {
-		return rules.Errorf(n, tok, "game over", "the game is over: %s", g.describeEnd())
+		return refuse("game over", "the game is over: %s", g.describeEnd())
 	}
 	if p < 0 || p >= N {
-		return rules.Errorf(n, tok, "notation", "%s is off the board", tok)
+		return rules.Errorf(n, fmt.Sprint(int(p)), "notation", "point %d is off the board", int(p))
 	}
 	if g.board[p] != empty {
-		return rules.Errorf(n, tok, "occupied point", "%s is taken: a %s stone stands there", tok, g.SeatName(rules.Seat(g.board[p]-1)))
+		return refuse("occupied point", "%s is taken: a %s stone stands there", p, g.SeatName(rules.Seat(g.board[p]-1)))
 	}
 	if n == 1 && p != Centre {
-		return rules.Errorf(n, tok, "first stone on the centre", "%s is not the centre: White's first stone must be on K10", tok)
+		return refuse("first stone on the centre", "%s is not the centre: White's first stone must be on K10", p)
 	}
 	if n == 3 && g.tournament {
+		me := g.SeatName(g.ToMove())
 		df, dr := abs(p.File()-Centre.File()), abs(p.Rank()-Centre.Rank())
 		if df < 3 && dr < 3 {
-			return rules.Errorf(n, tok, "tournament rule", "%s is inside the central 5x5 square: %s's second stone must be at least 3 points from K10 (tournament rule)", tok, me)
+			return refuse("tournament rule", "%s is inside the central 5x5 square: %s's second stone must be at least 3 points from K10 (tournament rule)", p, me)
 		}
 		if g.variant == GPente {
 			for _, q := range gPenteBarred {
 				if p == q {
-					return rules.Errorf(n, tok, "G-Pente opening rule", "%s is barred: %s's second stone may not be 3 or 4 points straight out from K10 (G-Pente opening rule)", tok, me)
+					return refuse("G-Pente opening rule", "%s is barred: %s's second stone may not be 3 or 4 points straight out from K10 (G-Pente opening rule)", p, me)
 				}
 			}
 		}
