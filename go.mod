@@ -12,4 +12,8 @@ require (
 	golang.org/x/net v0.62.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	github.com/emersion/go-msgauth v0.7.0 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

@@ -25,7 +25,14 @@ type Command struct {
 	Games   bool       `parser:"| @'games'"`
 	Review  bool       `parser:"| @'review'"`
 	Help    *Help      `parser:"| @@"`
-	Move    *Move      `parser:"| @@"`
+
+	Vacation *Vacation `parser:"| @@"`
+	Back     bool      `parser:"| @'back'"`
+	Timezone *Timezone `parser:"| @@"`
+	Notify   *Notify   `parser:"| @@"`
+	Ratings  *Ratings  `parser:"| @@"`
+
+	Move *Move `parser:"| @@"`
 }
 
 // NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]".
@@ -65,6 +72,30 @@ type Help struct {
 	Topic string `parser:"'help' @Word?"`
 }
 
+// Vacation is "vacation [N]": stop the sender's clocks for N days; without
+// N, the vacation days left. Days is the number as written.
+type Vacation struct {
+	Days string `parser:"'vacation' ( @Number ( 'days' | 'day' )? )?"`
+}
+
+// Timezone is "timezone [ZONE]", ZONE as the tz database names it
+// ("Europe/Berlin"), kept as written.
+type Timezone struct {
+	Zone string `parser:"'timezone' @Word?"`
+}
+
+// Notify is "notify [every | myturn | digest [HOUR]]": which game mail the
+// sender gets. Hour is the number as written.
+type Notify struct {
+	Mode string `parser:"'notify' ( @('every' | 'myturn') | @'digest'"`
+	Hour string `parser:"@Number? )?"`
+}
+
+// Ratings is "ratings [GAME]".
+type Ratings struct {
+	Game string `parser:"( 'ratings' | 'rating' ) @Word?"`
+}
+
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
 // expects to play (0 when not given), the guard against stale mail.
 type Move struct {
@@ -95,7 +126,8 @@ var commandParser = participle.MustBuild[Command](
 
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
-	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help"}
+	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
+	"vacation", "back", "timezone", "notify", "ratings"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -195,6 +227,10 @@ func (c *Command) normalise() {
 		c.Watch.Verb = strings.ToLower(c.Watch.Verb)
 	case c.Help != nil:
 		c.Help.Topic = strings.ToLower(c.Help.Topic)
+	case c.Notify != nil:
+		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
+	case c.Ratings != nil:
+		c.Ratings.Game = strings.ToLower(c.Ratings.Game)
 	case c.Move != nil:
 		c.Move.Ply = trim(c.Move.Ply)
 	case c.Preview != nil:
@@ -223,6 +259,16 @@ func (c *Command) Verb() string {
 		return "review"
 	case c.Help != nil:
 		return "help"
+	case c.Vacation != nil:
+		return "vacation"
+	case c.Back:
+		return "back"
+	case c.Timezone != nil:
+		return "timezone"
+	case c.Notify != nil:
+		return "notify"
+	case c.Ratings != nil:
+		return "ratings"
 	}
 	return "move"
 }
@@ -281,6 +327,14 @@ func (c *Command) String() string {
 		return "preview" + game(c.Preview.Game) + " " + strings.Join(c.Preview.Plies, " ")
 	case c.Help != nil:
 		return strings.TrimSpace("help " + c.Help.Topic)
+	case c.Vacation != nil:
+		return strings.TrimSpace("vacation " + c.Vacation.Days)
+	case c.Timezone != nil:
+		return strings.TrimSpace("timezone " + c.Timezone.Zone)
+	case c.Notify != nil:
+		return strings.TrimSpace(strings.TrimSpace("notify "+c.Notify.Mode) + " " + c.Notify.Hour)
+	case c.Ratings != nil:
+		return strings.TrimSpace("ratings " + c.Ratings.Game)
 	case c.Move != nil:
 		s := "move" + game(c.Move.Game) + " " + c.Move.Ply
 		if c.Move.Expect != 0 {

@@ -47,6 +47,23 @@ func TestParseCommand(t *testing.T) {
 		{"unwatch game 9", "unwatch 9", 9},
 		{"help", "help", 0},
 		{"help Pente", "help pente", 0},
+		{"vacation 7", "vacation 7", 0},
+		{"Vacation 14 days", "vacation 14", 0},
+		{"vacation", "vacation", 0},
+		{"back", "back", 0},
+		{"BACK", "back", 0},
+		{"timezone Europe/Berlin", "timezone Europe/Berlin", 0},
+		{"timezone america/new_york", "timezone america/new_york", 0},
+		{"timezone Etc/GMT+2", "timezone Etc/GMT+2", 0},
+		{"timezone", "timezone", 0},
+		{"notify every", "notify every", 0},
+		{"Notify MyTurn", "notify myturn", 0},
+		{"notify digest", "notify digest", 0},
+		{"notify digest 18", "notify digest 18", 0},
+		{"notify", "notify", 0},
+		{"ratings", "ratings", 0},
+		{"ratings Keryo-Pente", "ratings keryo-pente", 0},
+		{"rating quatro", "ratings quatro", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {
@@ -78,6 +95,14 @@ func TestParseCommandNotUnderstood(t *testing.T) {
 		{"new pente", ""},
 		{"Thanks for the game, it was fun!", ""},
 		{"K10 please", ""},
+		{"vacaton 7", "vacation"},
+		{"timezon Europe/Berlin", "timezone"},
+		{"notfy digest", "notify"},
+		{"notify every 8", ""},
+		{"notify sometimes", ""},
+		{"vacation soon", ""},
+		{"Back soon!", ""},
+		{"ratings 5", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {
@@ -96,6 +121,39 @@ func TestParseCommandNotUnderstood(t *testing.T) {
 	}
 }
 
+// TestSettingCommandsCarryTheirValues checks that the values of the
+// setting commands reach their fields as written.
+func TestSettingCommandsCarryTheirValues(t *testing.T) {
+	tests := []struct {
+		line  string
+		check func(c *Command) bool
+	}{
+		{"vacation 7 days", func(c *Command) bool { return c.Vacation != nil && c.Vacation.Days == "7" }},
+		{"vacation", func(c *Command) bool { return c.Vacation != nil && c.Vacation.Days == "" }},
+		{"back", func(c *Command) bool { return c.Back }},
+		{"timezone America/Argentina/Buenos_Aires", func(c *Command) bool {
+			return c.Timezone != nil && c.Timezone.Zone == "America/Argentina/Buenos_Aires"
+		}},
+		{"notify DIGEST 7", func(c *Command) bool { return c.Notify != nil && c.Notify.Mode == "digest" && c.Notify.Hour == "7" }},
+		{"notify myturn", func(c *Command) bool { return c.Notify != nil && c.Notify.Mode == "myturn" && c.Notify.Hour == "" }},
+		{"ratings Gomoku", func(c *Command) bool { return c.Ratings != nil && c.Ratings.Game == "gomoku" }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.line, func(t *testing.T) {
+			c, err := ParseCommand(tc.line)
+			if err != nil {
+				t.Fatalf("ParseCommand(%q): %v", tc.line, err)
+			}
+			if !tc.check(c) {
+				t.Errorf("ParseCommand(%q) = %+v: the value did not reach its field", tc.line, c)
+			}
+			if c.GameNumber() != 0 {
+				t.Errorf("a setting command names game %d", c.GameNumber())
+			}
+		})
+	}
+}
+
 func TestSetGameNumberFromThread(t *testing.T) {
 	c, err := ParseCommand("K10 #3")
 	if err != nil {
@@ -109,7 +167,7 @@ func TestSetGameNumberFromThread(t *testing.T) {
 
 func FuzzParseCommand(f *testing.F) {
 	for _, s := range []string{"move 42 K10 #3", "new pente with a@b.c days=3", "213:c2-c4:-:e2-e3",
-		"accept", "preview 1 K10 L9", "<>@<>", "#", "# # #", "new x with , ,", "\x00"} {
+		"accept", "preview 1 K10 L9", "vacation 7 days", "notify digest 8", "timezone Europe/Berlin", "<>@<>", "#", "# # #", "new x with , ,", "\x00"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

@@ -15,6 +15,9 @@ type notice struct {
 	to       db.Player
 	t        *table
 	headline string // the first paragraph: what happened
+	// ply marks the news of a ply in a game that goes on, which follows the
+	// recipient's notify setting (notify.go); all other news goes at once.
+	ply bool
 }
 
 func (h *handling) notify(to db.Player, t *table, headline string) {
@@ -62,10 +65,14 @@ func (h *handling) send() error {
 		subject := "[pbem] " + replySubject(h.m.Subject)
 		if h.focus != nil {
 			h.focus = h.tables[h.focus.row.ID] // the latest state
-			b.WriteString("\n" + gameSection(h.focus, h.sender.Address))
+			sec, err := h.section(h.focus, h.sender)
+			if err != nil {
+				return err
+			}
+			b.WriteString("\n" + sec)
 			subject = gameSubject(h.focus, h.sender.Address)
 		}
-		if err := h.queue(h.sender.Address, h.focus, subject, b.String(), true); err != nil {
+		if err := h.queue(h.sender.Address, h.focus, subject, b.String(), true, h.attachments); err != nil {
 			return err
 		}
 	}
@@ -74,8 +81,19 @@ func (h *handling) send() error {
 		if t == nil {
 			t = n.t
 		}
-		body := wrap(n.headline, width) + "\n\n" + gameSection(t, n.to.Address)
-		if err := h.queue(n.to.Address, t, gameSubject(t, n.to.Address), body, false); err != nil {
+		now, err := h.sendNow(n, t)
+		if err != nil {
+			return err
+		}
+		if !now {
+			continue
+		}
+		sec, err := h.section(t, n.to)
+		if err != nil {
+			return err
+		}
+		body := wrap(n.headline, width) + "\n\n" + sec
+		if err := h.queue(n.to.Address, t, gameSubject(t, n.to.Address), body, false, nil); err != nil {
 			return err
 		}
 	}
@@ -89,7 +107,7 @@ const footer = "-- \npbem: board games by mail. Send \"help\" for the commands.\
 
 // queue puts one mail in the outbox. Game mails carry the recipient's reply
 // token in Reply-To and in the Message-ID, and refer to the game's thread.
-func (h *handling) queue(to string, t *table, subject, body string, isReply bool) error {
+func (h *handling) queue(to string, t *table, subject, body string, isReply bool, atts []db.Attachment) error {
 	headers := map[string]string{"Auto-Submitted": "auto-replied"}
 	tok := "0"
 	var refs []string
@@ -99,6 +117,7 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 		tok = h.keys.token(to, gameID)
 		headers["Reply-To"] = h.s.local + "+" + tok + "@" + h.s.domain
 		refs = append(refs, "<pbem.game"+strconv.FormatInt(gameID, 10)+"@"+h.s.domain+">")
+		h.unsubscribe(headers, t, to)
 	}
 	if isReply && h.m.MessageID != "" {
 		headers["In-Reply-To"] = "<" + h.m.MessageID + ">"
@@ -113,14 +132,15 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
 	id, err := h.tx.Queue(db.Mail{
-		MessageID: "pbem." + tok + "." + hex.EncodeToString(rnd[:]) + "@" + h.s.domain,
-		To:        to,
-		Subject:   subject,
-		Headers:   headers,
-		Body:      body + footer,
-		GameID:    gameID,
-		Source:    h.msgRow,
-		Created:   h.now,
+		MessageID:   "pbem." + tok + "." + hex.EncodeToString(rnd[:]) + "@" + h.s.domain,
+		To:          to,
+		Subject:     subject,
+		Headers:     headers,
+		Body:        body + mailFooter(t, to),
+		Attachments: atts,
+		GameID:      gameID,
+		Source:      h.msgRow,
+		Created:     h.now,
 	})
 	if err != nil {
 		return err

@@ -25,9 +25,11 @@ type handling struct {
 	tables  map[int64]*table
 	focus   *table // the game whose board ends the reply
 	answers []answer
-	notices []notice
-	queued  []int64
-	outcome string
+	// attachments go with the reply (a record).
+	attachments []db.Attachment
+	notices     []notice
+	queued      []int64
+	outcome     string
 }
 
 // answer is what the reply says about one command.
@@ -43,6 +45,10 @@ func (h *handling) say(read, format string, args ...any) {
 // run handles the mail: decide whether to answer at all, then read and
 // carry out the commands, then queue the reply and the notices.
 func (h *handling) run() error {
+	// Downtime is given back before a ply is charged to anyone's clock.
+	if _, err := h.s.grace(h.tx, h.now, false); err != nil {
+		return err
+	}
 	from := strings.ToLower(strings.TrimSpace(h.m.From))
 	if reason := h.noAnswer(from); reason != "" {
 		h.outcome = "ignored"
@@ -79,6 +85,9 @@ func (h *handling) run() error {
 	}
 	h.keys = tokens{secret: secret}
 	h.thread = h.keys.readThread(h.m, h.s.local)
+	if err := h.releaseBounces(); err != nil {
+		return err
+	}
 
 	switch {
 	case h.m.Undecodable:
@@ -94,6 +103,9 @@ func (h *handling) run() error {
 		}
 	}
 	if err := h.tx.SetOutcome(h.msgRow, h.outcome); err != nil {
+		return err
+	}
+	if err := h.settle(); err != nil {
 		return err
 	}
 	return h.send()
@@ -143,7 +155,8 @@ func (h *handling) noAnswer(from string) string {
 }
 
 // noteBounce records a bounce against the player it was about, when the
-// transport could tell (it puts the failed recipient in X-Failed-Recipients).
+// transport could tell (it puts the failed recipient in X-Failed-Recipients),
+// and stops the clocks of the games concerned (bounce.go).
 func (h *handling) noteBounce(reason string) error {
 	if reason != "bounce" {
 		return nil
@@ -163,9 +176,12 @@ func (h *handling) noteBounce(reason string) error {
 			if err := h.tx.SetSetting(p.ID, "bounced", h.now.UTC().Format(time.RFC3339)); err != nil {
 				return err
 			}
+			if err := h.holdForBounce(p); err != nil {
+				return err
+			}
 		}
 	}
-	return nil
+	return h.send() // the other seats are told of the clocks stopped
 }
 
 func (h *handling) record(raw []byte) (int64, error) {
@@ -280,6 +296,16 @@ func (h *handling) do(c *grammar.Command) error {
 		return h.review(c)
 	case c.Help != nil:
 		return h.help(c)
+	case c.Vacation != nil:
+		return h.vacation(c)
+	case c.Back:
+		return h.back(c)
+	case c.Timezone != nil:
+		return h.timezone(c)
+	case c.Notify != nil:
+		return h.notifyCmd(c)
+	case c.Ratings != nil:
+		return h.ratingsCmd(c)
 	case c.Move != nil:
 		return h.move(c)
 	}

@@ -27,6 +27,13 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   review                 with a .pgn attached or pasted: check it
   watch GAME             get a mail after every ply of a game
   unwatch GAME           stop
+  vacation N             stop your clocks for N days
+  back                   end your vacation early
+  timezone ZONE          show times in your zone, such as Europe/Berlin
+  notify every|myturn|digest [HOUR]
+                         a mail after every ply, only when it is your
+                         move, or one a day per game at HOUR
+  ratings [GAME]         your ratings, or a game's best players
   help [TOPIC]           this text; TOPIC is a game or "options"
 
 In a reply to a game's mail the game number may be left out. Replies
@@ -36,8 +43,13 @@ to play, so that nobody else can play in your name.`
 // optionsHelp explains the options of "new".
 const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
 
-  days=N            days per move (default 3)
-  rated=yes|no      whether the game counts for ratings (default yes)
+  days=N            days per move, 1 to 60 (default 3)
+  bank=D+H          instead of days per move: a bank of D days for each
+                    player, H hours more after each move, never more
+                    than D days (bank=7+12; bank=7 adds nothing)
+  rated=yes|no      whether the game counts for ratings (default yes);
+                    out of time, a rated game is lost, an unrated one
+                    adjourned until the player moves
   first=me|them|random
                     who takes the first seat (default me)
 

@@ -61,8 +61,10 @@ func TestHostileMail(t *testing.T) {
 			return Message{From: "bob@example.org", Text: "L9", Headers: map[string]string{"List-Id": "<games.lists.example.org>"}}
 		}, ""},
 		{"bounce", func(w *world, id int64) Message {
+			// About no player: a bounce about a player stops clocks and
+			// tells the other seats (TestBouncePausesTheClock).
 			return Message{From: "MAILER-DAEMON@mx.example.org", Text: "Delivery failed",
-				Headers: map[string]string{"X-Failed-Recipients": "bob@example.org"}}
+				Headers: map[string]string{"X-Failed-Recipients": "stranger@example.net"}}
 		}, ""},
 		{"our own mail coming back", func(w *world, id int64) Message {
 			return Message{From: "pbem+1-abc@example.org", Text: "L9"}

@@ -104,8 +104,19 @@ func (h *handling) games(c *grammar.Command) error {
 			return err
 		}
 		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(t, h.sender.Address))
+		more, err := h.clockSummary(t, h.sender)
+		if err != nil {
+			return err
+		}
+		if more != "" {
+			fmt.Fprintf(&b, "\n      %s", more)
+		}
 	}
-	h.say(c.String(), "%s", b.String())
+	vacation, err := h.vacationSummary(h.sender)
+	if err != nil {
+		return err
+	}
+	h.say(c.String(), "%s\n%s", b.String(), vacation)
 	return nil
 }
 

@@ -14,12 +14,12 @@ import (
 )
 
 // serviceOptions are the options of service.md that are not the rules':
-// name, allowed values (nil for a number), default.
+// name, allowed values, default. The clock's options,
+// days= and bank=, are takeClockOptions' (clock.go).
 var serviceOptions = map[string]struct {
 	values []string
 	def    string
 }{
-	"days":  {nil, "3"},
 	"rated": {[]string{"yes", "no"}, "yes"},
 	"first": {[]string{"me", "them", "random"}, "me"},
 }
@@ -38,19 +38,17 @@ func (h *handling) newGame(c *grammar.Command) error {
 		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
 		return nil
 	}
-	engineOpts, svc := rules.Options{}, rules.Options{}
+	clock, msg := takeClockOptions(opts)
+	if msg != "" {
+		h.say(read, "%s Nothing was started.", msg)
+		return nil
+	}
+	engineOpts, svc := rules.Options{}, clock.options()
 	for name, v := range opts {
 		if so, ok := serviceOptions[name]; ok {
-			if so.values != nil && !contains(so.values, v) {
+			if !contains(so.values, v) {
 				h.say(read, "Option %s=%s: the value must be %s. Nothing was started.", name, v, orList(so.values))
 				return nil
-			}
-			if so.values == nil {
-				var n int
-				if _, err := fmt.Sscanf(v, "%d", &n); err != nil || n < 1 || n > 60 {
-					h.say(read, "Option %s=%s: the value must be a whole number of days from 1 to 60. Nothing was started.", name, v)
-					return nil
-				}
 			}
 			svc[name] = v
 			continue
@@ -110,7 +108,8 @@ func (h *handling) newGame(c *grammar.Command) error {
 	var seed [8]byte
 	_, _ = rand.Read(seed[:])
 	row := db.Game{Kind: entry.Kind.Name, State: db.Invited, Created: h.now,
-		Seed: int64(binary.LittleEndian.Uint64(seed[:]) >> 1)}
+		Seed: int64(binary.LittleEndian.Uint64(seed[:]) >> 1),
+		Tags: map[string]string{"TimeControl": clock.timeControl()}}
 	all := rules.Options{}
 	for k, v := range g.Options() {
 		all[k] = v

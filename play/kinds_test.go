@@ -132,3 +132,15 @@ func TestDobbalMailShowsTheRoll(t *testing.T) {
 		t.Fatalf("the legal ply %s was not played:\n%s", legal, w.last("alice@example.org").Body)
 	}
 }
+
+func TestQuatroResignationEndsWithoutWinner(t *testing.T) {
+	w := newWorld(t, Config{})
+	players := []string{"alice@example.org", "bob@example.org", "carol@example.org"}
+	id := invite(t, w, "new quatro with bob@example.org carol@example.org", players...)
+	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "resign")
+	g := w.game(id)
+	if g.row.Result != "0-0-0" || g.row.Termination != "resignation of Seat 3" {
+		t.Fatalf("result %q termination %q, want 0-0-0 by resignation of Seat 3", g.row.Result, g.row.Termination)
+	}
+	mustContain(t, w.lastAbout("alice@example.org", id), "resigned game 1. Game over: no winner.")
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/db"
 )
@@ -19,9 +20,21 @@ var update = flag.Bool("update", false, "rewrite docs/mails from the mails the s
 // differs from its example. Every mail is also checked for the form of
 // service.md: lines of at most 72 columns, no tabs, no trailing spaces.
 func TestMailExamples(t *testing.T) {
-	w := newWorld(t, Config{RepliesPerHour: 1000})
+	w := newClockWorld(t, Config{})
 	got := map[string]db.Mail{}
 	keep := func(name string, m db.Mail) { got[name] = m }
+	// find is the newest mail to an address with a text in it.
+	find := func(addr, text string) db.Mail {
+		t.Helper()
+		box := w.inbox[addr]
+		for i := len(box) - 1; i >= 0; i-- {
+			if strings.Contains(box[i].Body, text) {
+				return box[i]
+			}
+		}
+		t.Fatalf("no mail to %s with %q", addr, text)
+		return db.Mail{}
+	}
 
 	w.send("alice@example.org", "new game", "new pente with bob@example.org")
 	keep("01-invitation", w.last("bob@example.org"))
@@ -87,6 +100,45 @@ func TestMailExamples(t *testing.T) {
 	}
 	keep("27-five-in-a-row-winner", w.last("erin@example.org"))
 	keep("28-five-in-a-row-loser", w.last("frank@example.org"))
+
+	// Play over days (docs/clocks.md): game 4 rated, game 5 unrated, game 6
+	// with a time bank between a player in Berlin and one on digests.
+	w.send("gina@example.org", "", "new pente with hank@example.org")
+	w.reply("hank@example.org", w.last("hank@example.org"), "accept")
+	w.send("ivan@example.org", "", "new gomoku with judy@example.org rated=no")
+	w.reply("judy@example.org", w.last("judy@example.org"), "accept")
+	w.send("kate@example.org", "", "timezone Europe/Berlin")
+	keep("29-timezone", w.last("kate@example.org"))
+	w.send("leo@example.org", "", "notify digest 18")
+	keep("30-notify-digest", w.last("leo@example.org"))
+	w.send("kate@example.org", "", "new pente with leo@example.org bank=7+12")
+	w.reply("leo@example.org", w.last("leo@example.org"), "accept")
+	w.reply("kate@example.org", w.lastAbout("kate@example.org", 6), "K10")
+	keep("31-bank-clock", w.last("kate@example.org"))
+	w.send("kate@example.org", "", "vacation 7")
+	keep("32-vacation", w.last("kate@example.org"))
+	keep("33-vacation-notice", w.last("leo@example.org"))
+	w.send("kate@example.org", "", "back")
+	keep("34-back", w.last("kate@example.org"))
+	w.advance(36 * time.Hour)
+	keep("35-digest", find("leo@example.org", "Your digest of game 6"))
+	keep("36-reminder-half-time", w.last("gina@example.org"))
+	w.advance(12 * time.Hour)
+	keep("37-last-reminder", w.last("gina@example.org"))
+	w.advance(24 * time.Hour)
+	keep("38-lost-on-time", w.last("hank@example.org"))
+	keep("39-adjourned", w.last("judy@example.org"))
+	w.deliver(Message{From: "MAILER-DAEMON@mx.example.org", Subject: "Undelivered Mail Returned to Sender",
+		Text: "Subject: [pbem 6] Pente: kate vs leo - your move\n", Headers: map[string]string{"X-Failed-Recipients": "leo@example.org"}})
+	keep("40-bounce-clock-stopped", w.last("kate@example.org"))
+	w.send("leo@example.org", "", "vacation 1")
+	keep("41-bounce-released-vacation", w.last("leo@example.org"))
+	w.advance(25 * time.Hour)
+	keep("42-vacation-over", w.last("leo@example.org"))
+	w.send("hank@example.org", "", "ratings pente")
+	keep("43-ratings", w.last("hank@example.org"))
+	w.send("hank@example.org", "", "games")
+	keep("44-games-with-rating", w.last("hank@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {

@@ -39,8 +39,11 @@ func resultWords(t *table) string {
 		return t.row.Result
 	}
 	var winners []string
-	draw := true
+	draw, none := true, true
 	for i, sc := range scores {
+		if sc != "0" {
+			none = false
+		}
 		if sc == "1" {
 			winners = append(winners, shortName(t.row.Seats[i].Address, t.row.Seats[i].Name))
 		}
@@ -49,6 +52,8 @@ func resultWords(t *table) string {
 		}
 	}
 	switch {
+	case none:
+		return "no winner"
 	case draw:
 		return "drawn"
 	case len(winners) == 1:

@@ -7,6 +7,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/rules"
 )
 
 // activeGame finds the active game a seat command is about and checks the
@@ -27,8 +28,10 @@ func (h *handling) activeGame(c *grammar.Command, what string) (*table, error) {
 	return t, nil
 }
 
-// resign handles "resign": with two seats the other seat wins; with more,
-// the game ends with the resigning seat scoring 0 and the others 1/2 each.
+// resign handles "resign": with two seats the other seat wins. With more
+// seats no single winner follows from one seat giving up, so the game ends
+// with no result (every seat 0, the record's form for that) and the
+// termination names who resigned.
 func (h *handling) resign(c *grammar.Command) error {
 	t, err := h.activeGame(c, "resign")
 	if t == nil || err != nil {
@@ -37,16 +40,16 @@ func (h *handling) resign(c *grammar.Command) error {
 	seat := t.seatOf(h.sender.Address)
 	scores := make([]string, len(t.row.Seats))
 	for i := range scores {
-		switch {
-		case i == seat:
-			scores[i] = "0"
-		case len(scores) == 2:
+		scores[i] = "0"
+		if len(scores) == 2 && i != seat {
 			scores[i] = "1"
-		default:
-			scores[i] = "1/2"
 		}
 	}
-	if err := h.finish(t, strings.Join(scores, "-"), "resignation"); err != nil {
+	termination := "resignation"
+	if len(scores) > 2 {
+		termination = "resignation of " + t.game.SeatName(rules.Seat(seat))
+	}
+	if err := h.finish(t, strings.Join(scores, "-"), termination); err != nil {
 		return err
 	}
 	t = h.tables[t.row.ID]

@@ -97,7 +97,7 @@ func (h *handling) afterPly(t *table, headline string) error {
 		headline += " " + fmt.Sprintf("Game over: %s.", resultWords(t))
 	}
 	h.focus = t
-	return h.notifyOthers(t, headline)
+	return h.notifyPly(t, headline)
 }
 
 // autoPlay plays the plies nobody has a choice about: a seat whose only
@@ -132,7 +132,8 @@ func outcomeWords(t *table, o rules.Outcome) string {
 	return s
 }
 
-// finish ends a game with a result.
+// finish ends a game with a result, stops its clock and, in a rated
+// game, updates the ratings.
 func (h *handling) finish(t *table, result, termination string) error {
 	if err := h.tx.SetState(t.row.ID, db.Finished, result, termination, h.now); err != nil {
 		return err
@@ -140,6 +141,9 @@ func (h *handling) finish(t *table, result, termination string) error {
 	if err := h.tx.ClearOffers(t.row.ID); err != nil {
 		return err
 	}
-	_, err := h.reload(t.row.ID)
-	return err
+	t, err := h.reload(t.row.ID)
+	if err != nil {
+		return err
+	}
+	return h.gameOver(t)
 }

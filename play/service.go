@@ -28,6 +28,12 @@ type Config struct {
 	MaxSize int
 	// Log receives one line per handled mail; slog.Default() when nil.
 	Log *slog.Logger
+	// Downtime is the longest gap between two ticks of the scheduler that
+	// is not downtime; a longer gap is given back to every running clock
+	// (docs/clocks.md). 0 means 5 minutes.
+	Downtime time.Duration
+	// VacationDays is each player's vacation allowance per year; 0 means 30.
+	VacationDays int
 }
 
 // Service is the correspondence service's core.
@@ -53,6 +59,12 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 	}
 	if cfg.MaxSize == 0 {
 		cfg.MaxSize = 2 << 20
+	}
+	if cfg.Downtime == 0 {
+		cfg.Downtime = 5 * time.Minute
+	}
+	if cfg.VacationDays == 0 {
+		cfg.VacationDays = 30
 	}
 	log := cfg.Log
 	if log == nil {

@@ -35,6 +35,8 @@ func commands() map[string]command {
 		"replay":  {"show the board of a recorded game after a ply", runReplay},
 		"export":  {"write record files in the strict export form", runExport},
 		"convert": {"turn games of another form into records", runConvert},
+		"import":  {"read records into the store's archive", runImport},
+		"serve":   {"run the service: mail in, games on, mail out", runServe},
 	}
 }
 

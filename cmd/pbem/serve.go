@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"pbem/mailer"
+	"pbem/mailer/embedded"
+	"pbem/play"
+)
+
+// serveConfig is what `pbem serve` runs with, from flags and environment.
+type serveConfig struct {
+	data, imapURL, smtpURL, address string
+	poll                            time.Duration
+	trustDKIM                       bool
+	// The embedded mail server, used when neither --imap nor --smtp is set.
+	mailHost           string
+	imapPort, smtpPort int
+	mailPassword       string
+	logLevel           string
+}
+
+// envDefault is the value of an environment variable, or def.
+func envDefault(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig) {
+	fs := newFlags("serve", "[flags]", stderr)
+	c := &serveConfig{}
+	fs.StringVar(&c.data, "data", envDefault("PBEM_DATA", "pbem-data"), "folder of the database, secrets and embedded mail (env PBEM_DATA)")
+	fs.StringVar(&c.imapURL, "imap", os.Getenv("PBEM_IMAP"), "mailbox to read: imap[s]://user:pass@host:port/INBOX (env PBEM_IMAP); none: the embedded server")
+	fs.StringVar(&c.smtpURL, "smtp", os.Getenv("PBEM_SMTP"), "server to send through: smtp[s]://user:pass@host:port (env PBEM_SMTP); none: the embedded server")
+	fs.StringVar(&c.address, "address", os.Getenv("PBEM_ADDRESS"), "the service's address (env PBEM_ADDRESS); pbem@localhost with the embedded server")
+	poll, _ := time.ParseDuration(envDefault("PBEM_POLL", "30s"))
+	fs.DurationVar(&c.poll, "poll", poll, "how often to look for mail when the server has no IDLE (env PBEM_POLL)")
+	trust, _ := strconv.ParseBool(envDefault("PBEM_TRUST_DKIM", "false"))
+	fs.BoolVar(&c.trustDKIM, "trust-dkim", trust, "accept game commands with a DKIM signature aligned with From, without a reply key (env PBEM_TRUST_DKIM)")
+	fs.StringVar(&c.mailHost, "mail-host", envDefault("PBEM_MAIL_HOST", embedded.DefaultHost), "embedded mail server: address to listen on")
+	fs.IntVar(&c.imapPort, "imap-port", envInt("PBEM_IMAP_PORT", embedded.DefaultIMAPPort), "embedded mail server: IMAP port (0: any free port)")
+	fs.IntVar(&c.smtpPort, "smtp-port", envInt("PBEM_SMTP_PORT", embedded.DefaultSMTPPort), "embedded mail server: SMTP port (0: any free port)")
+	fs.StringVar(&c.mailPassword, "mail-password", os.Getenv("PBEM_MAIL_PASSWORD"), "embedded mail server: the password of every name@localhost (default: made once, kept in the data folder)")
+	fs.StringVar(&c.logLevel, "log", envDefault("PBEM_LOG", "info"), "log level: debug, info, warn or error")
+	return fs, c
+}
+
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
+}
+
+// runServe runs the service until SIGINT or SIGTERM: mail in by IMAP, the
+// service core on the store, mail out by SMTP. With no --imap and --smtp it
+// starts the embedded mail server on loopback and uses it through the same
+// IMAP and SMTP code.
+func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs, c := serveFlags(stderr)
+	if rest, err := parseArgs(fs, args); err != nil || len(rest) > 0 {
+		if err == nil {
+			fs.Usage()
+		}
+		return exitUsage
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		fmt.Fprintf(stderr, "pbem serve: --log %q: want debug, info, warn or error\n", c.logLevel)
+		return exitUsage
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if (c.imapURL == "") != (c.smtpURL == "") {
+		fmt.Fprintln(stderr, "pbem serve: give both --imap and --smtp, or neither for the embedded mail server")
+		return exitUsage
+	}
+	if err := serve(ctx, c, stdout, log); err != nil {
+		log.Error("pbem serve stopped", slog.Any("err", err))
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) error {
+	store, err := openStore(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	if c.imapURL == "" {
+		if c.address == "" {
+			c.address = "pbem@" + embedded.DefaultDomain
+		}
+		srv, err := startEmbedded(ctx, c, stdout, log)
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+	}
+	if c.address == "" {
+		return errors.New("--address is needed with --imap and --smtp")
+	}
+
+	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log})
+	if err != nil {
+		return err
+	}
+	sender, err := mailer.NewSender(mailer.SenderConfig{URL: c.smtpURL, From: c.address, Store: store, Log: log})
+	if err != nil {
+		return err
+	}
+	domain := c.address[strings.LastIndexByte(c.address, '@')+1:]
+	handle := func(ctx context.Context, d mailer.Delivery) (mailer.Verdict, error) {
+		msg := play.FromMail(d.Raw, d.Received)
+		msg.Mailbox, msg.UIDValidity, msg.UID = d.Mailbox, d.UIDValidity, d.UID
+		if c.trustDKIM && !msg.Undecodable {
+			msg.DKIMAligned = mailer.DKIMAligned(ctx, d.Raw, msg.From)
+		}
+		res, err := svc.Handle(ctx, msg)
+		if err != nil {
+			return mailer.Processed, err
+		}
+		if len(res.Queued) > 0 {
+			sender.Notify()
+		}
+		if res.Outcome == "rejected" {
+			return mailer.Rejected, nil
+		}
+		return mailer.Processed, nil
+	}
+	intake, err := mailer.NewIntake(mailer.IntakeConfig{URL: c.imapURL, Handler: handle, Poll: c.poll, Log: log})
+	if err != nil {
+		return err
+	}
+	log.Info("pbem serving", slog.String("address", c.address), slog.String("domain", domain),
+		slog.String("data", c.data))
+
+	var wg sync.WaitGroup
+	errs := make(chan error, 2)
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	for _, run := range []func(context.Context) error{intake.Run, sender.Run} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := run(runCtx); err != nil {
+				errs <- err
+				stop()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return err
+	}
+	// A graceful stop: the intake finished the mail in hand; send what the
+	// last mails queued, within a short grace time.
+	flushCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
+	defer cancel()
+	if err := sender.Flush(flushCtx); err != nil {
+		log.Warn("outbox not flushed", slog.Any("err", err))
+	}
+	log.Info("pbem stopped")
+	return nil
+}
+
+// startEmbedded starts the built-in mail server and points the daemon at
+// it, printing how a mail client can connect.
+func startEmbedded(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) (*embedded.Server, error) {
+	if c.mailPassword == "" {
+		pw, err := mailPassword(c.data)
+		if err != nil {
+			return nil, err
+		}
+		c.mailPassword = pw
+	}
+	srv, err := embedded.Start(ctx, embedded.Config{Dir: filepath.Join(c.data, "mail"), Host: c.mailHost,
+		IMAPPort: c.imapPort, SMTPPort: c.smtpPort, Password: c.mailPassword, Logger: log})
+	if err != nil {
+		return nil, fmt.Errorf("embedded mail server: %w", err)
+	}
+	user, _, _ := strings.Cut(c.address, "@")
+	c.imapURL = (&url.URL{Scheme: "imap", User: url.UserPassword(user, c.mailPassword), Host: srv.IMAPAddr(), Path: "/INBOX"}).String()
+	c.smtpURL = "smtp://" + srv.SMTPAddr()
+	_, imapPort, _ := net.SplitHostPort(srv.IMAPAddr())
+	_, smtpPort, _ := net.SplitHostPort(srv.SMTPAddr())
+	host, _, _ := net.SplitHostPort(srv.IMAPAddr())
+	fmt.Fprintf(stdout, `pbem is running with its embedded mail server; the service is %s.
+Point a mail client at it as any name@localhost, for example alice@localhost:
+  IMAP  %s port %s, user alice@localhost, password %s, no TLS
+  SMTP  %s port %s, no TLS (no login needed from this machine)
+Then mail "help" to %s. Mail is kept in %s. Stop with Ctrl-C.
+`, c.address, host, imapPort, c.mailPassword, host, smtpPort, c.address, filepath.Join(c.data, "mail"))
+	return srv, nil
+}
+
+// mailPassword is the embedded server's password: made once and kept in
+// the data folder, so mail clients keep working across restarts.
+func mailPassword(dir string) (string, error) {
+	path := filepath.Join(dir, "mail-password")
+	if b, err := os.ReadFile(path); err == nil {
+		if pw := strings.TrimSpace(string(b)); pw != "" {
+			return pw, nil
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return "", fmt.Errorf("mail password: %w", err)
+	}
+	var b [9]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	pw := hex.EncodeToString(b[:])
+	if err := os.WriteFile(path, []byte(pw+"\n"), 0o600); err != nil {
+		return "", fmt.Errorf("mail password: %w", err)
+	}
+	return pw, nil
+}

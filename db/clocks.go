@@ -1,0 +1,246 @@
+package db
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// PauseReason says why a game's clock stands still.
+type PauseReason string
+
+// The reasons a clock stands still; Running when it does not.
+const (
+	Running        PauseReason = ""
+	PauseVacation  PauseReason = "vacation"  // the seat to move is on vacation
+	PauseBounce    PauseReason = "bounce"    // a game mail to a seat bounced
+	PauseAdjourned PauseReason = "adjourned" // an unrated game ran out of time
+)
+
+// Clock is the clock of an active game: whose turn it is and until when.
+// While it is paused, Started and Deadline stay where they were; resuming
+// moves both on by the length of the pause.
+type Clock struct {
+	GameID   int64
+	Turn     int // counts the game's turns, from 1
+	Seat     int // the seat to move
+	Plies    int // plies played when the turn began
+	Started  time.Time
+	Deadline time.Time
+	// CheckAt is when the scheduler must look at the clock next: a
+	// reminder or the deadline.
+	CheckAt time.Time
+	Paused  *time.Time // nil while the clock runs
+	Reason  PauseReason
+	// Banks is each seat's time bank in games with one; nil otherwise.
+	Banks []time.Duration
+}
+
+// PutClock stores a game's clock, replacing the one it had.
+func (t *Tx) PutClock(c Clock) error {
+	banks := make([]string, len(c.Banks))
+	for i, b := range c.Banks {
+		banks[i] = strconv.FormatInt(int64(b/time.Second), 10)
+	}
+	_, err := t.exec(`INSERT INTO clocks (game_id, turn, seat, plies, started_at, deadline, check_at, paused_at, pause_reason, banks)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat, plies = excluded.plies,
+		started_at = excluded.started_at, deadline = excluded.deadline, check_at = excluded.check_at,
+		paused_at = excluded.paused_at, pause_reason = excluded.pause_reason, banks = excluded.banks`,
+		c.GameID, c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
+		utcPtr(c.Paused), c.Reason, strings.Join(banks, ","))
+	if err != nil {
+		return fmt.Errorf("game %d clock: %w", c.GameID, err)
+	}
+	return nil
+}
+
+// Clock returns a game's clock; ok is false when it has none.
+func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
+	var paused sql.NullTime
+	var banks string
+	err = t.queryRow(`SELECT game_id, turn, seat, plies, started_at, deadline, check_at, paused_at, pause_reason, banks
+		FROM clocks WHERE game_id = ?`, gameID).Scan(&c.GameID, &c.Turn, &c.Seat, &c.Plies, &c.Started,
+		&c.Deadline, &c.CheckAt, &paused, &c.Reason, &banks)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Clock{}, false, nil
+	}
+	if err != nil {
+		return Clock{}, false, fmt.Errorf("game %d clock: %w", gameID, err)
+	}
+	if paused.Valid {
+		c.Paused = &paused.Time
+	}
+	if banks != "" {
+		for _, s := range strings.Split(banks, ",") {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return Clock{}, false, fmt.Errorf("game %d clock banks %q: %w", gameID, banks, err)
+			}
+			c.Banks = append(c.Banks, time.Duration(n)*time.Second)
+		}
+	}
+	return c, true, nil
+}
+
+// DeleteClock removes a game's clock (the game is over).
+func (t *Tx) DeleteClock(gameID int64) error {
+	if _, err := t.exec(`DELETE FROM clocks WHERE game_id = ?`, gameID); err != nil {
+		return fmt.Errorf("game %d delete clock: %w", gameID, err)
+	}
+	return nil
+}
+
+// DueClocks lists the games whose running clock needs a look by now, most
+// urgent first, at most limit of them.
+func (t *Tx) DueClocks(now time.Time, limit int) ([]int64, error) {
+	return t.ids("due clocks", `SELECT game_id FROM clocks WHERE paused_at IS NULL AND check_at <= ?
+		ORDER BY check_at, game_id LIMIT ?`, now.UTC(), limit)
+}
+
+// ActiveWithoutClock lists the active games that have no clock yet: games
+// started before clocks were kept.
+func (t *Tx) ActiveWithoutClock() ([]int64, error) {
+	return t.ids("active games without a clock", `SELECT g.id FROM games g LEFT JOIN clocks c ON c.game_id = g.id
+		WHERE g.state = ? AND c.game_id IS NULL ORDER BY g.id`, Active)
+}
+
+// ShiftRunningClocks moves every running clock on by d: the time the
+// service was down is given back. It returns how many clocks moved.
+func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
+	rows, err := t.query(`SELECT game_id, started_at, deadline, check_at FROM clocks WHERE paused_at IS NULL`)
+	if err != nil {
+		return 0, fmt.Errorf("running clocks: %w", err)
+	}
+	type moved struct {
+		id                        int64
+		started, deadline, checks time.Time
+	}
+	var all []moved
+	for rows.Next() {
+		var m moved
+		if err := rows.Scan(&m.id, &m.started, &m.deadline, &m.checks); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		all = append(all, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	for _, m := range all {
+		if _, err := t.exec(`UPDATE clocks SET started_at = ?, deadline = ?, check_at = ? WHERE game_id = ?`,
+			m.started.Add(d).UTC(), m.deadline.Add(d).UTC(), m.checks.Add(d).UTC(), m.id); err != nil {
+			return 0, fmt.Errorf("game %d shift clock: %w", m.id, err)
+		}
+	}
+	return len(all), nil
+}
+
+// Remind records that a reminder of a kind ("half", "last") went out for a
+// turn. It reports false when one had gone out already, so that none is
+// sent twice.
+func (t *Tx) Remind(gameID int64, turn int, kind string, now time.Time) (bool, error) {
+	res, err := t.exec(`INSERT INTO reminders (game_id, turn, kind, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		gameID, turn, kind, now.UTC())
+	if err != nil {
+		return false, fmt.Errorf("game %d turn %d %s reminder: %w", gameID, turn, kind, err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
+// Reminded returns the kinds of reminder sent for a turn.
+func (t *Tx) Reminded(gameID int64, turn int) (map[string]bool, error) {
+	rows, err := t.query(`SELECT kind FROM reminders WHERE game_id = ? AND turn = ?`, gameID, turn)
+	if err != nil {
+		return nil, fmt.Errorf("game %d turn %d reminders: %w", gameID, turn, err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out[k] = true
+	}
+	return out, rows.Err()
+}
+
+// HoldForBounce records that a game's mail to a player bounced.
+func (t *Tx) HoldForBounce(gameID, playerID int64, now time.Time) error {
+	_, err := t.exec(`INSERT INTO bounce_holds (game_id, player_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		gameID, playerID, now.UTC())
+	if err != nil {
+		return fmt.Errorf("game %d bounce hold: %w", gameID, err)
+	}
+	return nil
+}
+
+// BounceHolds lists the players whose mail about a game bounced.
+func (t *Tx) BounceHolds(gameID int64) ([]int64, error) {
+	return t.ids(fmt.Sprintf("game %d bounce holds", gameID),
+		`SELECT player_id FROM bounce_holds WHERE game_id = ? ORDER BY since, player_id`, gameID)
+}
+
+// ReleaseBounces drops a player's bounce holds and returns the games they
+// held.
+func (t *Tx) ReleaseBounces(playerID int64) ([]int64, error) {
+	games, err := t.ids(fmt.Sprintf("bounce holds of player %d", playerID),
+		`SELECT game_id FROM bounce_holds WHERE player_id = ? ORDER BY game_id`, playerID)
+	if err != nil || len(games) == 0 {
+		return nil, err
+	}
+	if _, err := t.exec(`DELETE FROM bounce_holds WHERE player_id = ?`, playerID); err != nil {
+		return nil, fmt.Errorf("release bounce holds of player %d: %w", playerID, err)
+	}
+	return games, nil
+}
+
+// LastTick is the scheduler's heartbeat; ok is false before the first tick.
+func (t *Tx) LastTick() (last time.Time, ok bool, err error) {
+	err = t.queryRow(`SELECT last_tick FROM scheduler WHERE id = 1`).Scan(&last)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("last tick: %w", err)
+	}
+	return last, true, nil
+}
+
+// SetLastTick records the scheduler's heartbeat.
+func (t *Tx) SetLastTick(now time.Time) error {
+	_, err := t.exec(`INSERT INTO scheduler (id, last_tick) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_tick = excluded.last_tick`,
+		now.UTC())
+	if err != nil {
+		return fmt.Errorf("set last tick: %w", err)
+	}
+	return nil
+}
+
+// ids runs a query of one integer column; what names it in errors.
+func (t *Tx) ids(what, query string, args ...any) ([]int64, error) {
+	rows, err := t.query(query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
+}

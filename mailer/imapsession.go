@@ -1,0 +1,360 @@
+package mailer
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// imapSession is one logged-in IMAP connection of an Intake.
+type imapSession struct {
+	in   *Intake
+	c    *imapclient.Client
+	conn *deadlineConn
+	// news gets a signal when the server reports new mail (EXISTS).
+	news chan struct{}
+
+	idle                bool // the server offers IDLE
+	processed, rejected string
+	uidValidity         uint32
+	// handled are the mails handled but not yet filed, by folder.
+	handled map[string][]imap.UID
+}
+
+// fileBatch is how many handled mails are filed with one STORE and one
+// MOVE: a MOVE costs Dovecot milliseconds whether it moves one mail or
+// fifty, and a mail handled but not yet filed is only handed in again
+// (and skipped by the idempotent handler) should the connection die.
+const fileBatch = 32
+
+// connect dials, protects the connection as the URL says, waits for the
+// greeting and logs in.
+func (in *Intake) connect(ctx context.Context) (*imapSession, error) {
+	d := net.Dialer{Timeout: in.cfg.Timeout, KeepAlive: 15 * time.Second}
+	raw, err := d.DialContext(ctx, "tcp", in.ep.addr)
+	if err != nil {
+		return nil, fmt.Errorf("dial %s: %w", in.ep.addr, err)
+	}
+	s := &imapSession{in: in, conn: newDeadlineConn(raw, in.cfg.Timeout), news: make(chan struct{}, 1),
+		handled: map[string][]imap.UID{}}
+	opts := &imapclient.Options{
+		TLSConfig: &tls.Config{ServerName: in.ep.host, InsecureSkipVerify: in.cfg.InsecureSkipVerify},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(m *imapclient.UnilateralDataMailbox) {
+				if m.NumMessages != nil {
+					s.signal()
+				}
+			},
+		},
+	}
+	s.conn.expect()
+	defer s.conn.settle()
+	switch in.ep.security {
+	case implicitTLS:
+		tc := tls.Client(s.conn, opts.TLSConfig)
+		if err := tc.HandshakeContext(ctx); err != nil {
+			raw.Close()
+			return nil, fmt.Errorf("TLS with %s: %w", in.ep.addr, err)
+		}
+		s.c = imapclient.New(tc, opts)
+	case startTLS:
+		if s.c, err = imapclient.NewStartTLS(s.conn, opts); err != nil {
+			raw.Close()
+			return nil, fmt.Errorf("STARTTLS with %s: %w", in.ep.addr, err)
+		}
+	default:
+		s.c = imapclient.New(s.conn, opts)
+	}
+	if err := s.c.WaitGreeting(); err != nil {
+		s.c.Close()
+		return nil, fmt.Errorf("greeting of %s: %w", in.ep.addr, err)
+	}
+	if err := s.c.Login(in.ep.user, in.ep.pass).Wait(); err != nil {
+		s.c.Close()
+		return nil, fmt.Errorf("log in to %s as %s: %w", in.ep.addr, in.ep.user, err)
+	}
+	return s, nil
+}
+
+// do runs IMAP commands while answers are due, so that a silent server
+// breaks the connection after Timeout instead of hanging it.
+func (s *imapSession) do(fn func() error) error {
+	s.conn.expect()
+	defer s.conn.settle()
+	return fn()
+}
+
+func (s *imapSession) signal() {
+	select {
+	case s.news <- struct{}{}:
+	default:
+	}
+}
+
+// drainNews forgets the reports so far: the look at the mailbox that
+// follows sees that mail.
+func (s *imapSession) drainNews() {
+	select {
+	case <-s.news:
+	default:
+	}
+}
+
+// prepare learns the server's capabilities and namespace, makes the
+// folders and selects the mailbox.
+func (s *imapSession) prepare() error {
+	cfg := s.in.cfg
+	return s.do(func() error {
+		caps := s.c.Caps()
+		if caps == nil {
+			return errors.New("no capabilities from the server")
+		}
+		s.idle = caps.Has(imap.CapIdle)
+		prefix := ""
+		if caps.Has(imap.CapNamespace) {
+			ns, err := s.c.Namespace().Wait()
+			if err != nil {
+				return fmt.Errorf("namespace: %w", err)
+			}
+			if len(ns.Personal) > 0 {
+				prefix = ns.Personal[0].Prefix
+			}
+		}
+		s.processed = underPrefix(prefix, cfg.ProcessedFolder)
+		s.rejected = underPrefix(prefix, cfg.RejectedFolder)
+		for _, f := range []string{s.processed, s.rejected} {
+			if err := s.ensureFolder(f); err != nil {
+				return err
+			}
+		}
+		sel, err := s.c.Select(s.in.ep.mailbox, nil).Wait()
+		if err != nil {
+			return fmt.Errorf("select %s: %w", s.in.ep.mailbox, err)
+		}
+		s.uidValidity = sel.UIDValidity
+		return nil
+	})
+}
+
+// underPrefix puts a folder under the personal namespace's prefix (such as
+// "INBOX." on servers that keep every folder under INBOX).
+func underPrefix(prefix, folder string) string {
+	if prefix == "" || strings.HasPrefix(folder, prefix) {
+		return folder
+	}
+	return prefix + folder
+}
+
+// ensureFolder creates a folder unless it exists.
+func (s *imapSession) ensureFolder(name string) error {
+	found, err := s.c.List("", name, nil).Collect()
+	if err != nil {
+		return fmt.Errorf("list folder %s: %w", name, err)
+	}
+	if len(found) > 0 {
+		return nil
+	}
+	if err := s.c.Create(name, nil).Wait(); err != nil {
+		var ie *imap.Error
+		if errors.As(err, &ie) && ie.Code == imap.ResponseCodeAlreadyExists {
+			return nil
+		}
+		return fmt.Errorf("create folder %s: %w", name, err)
+	}
+	s.in.log.Info("folder created", slog.String("folder", name))
+	return nil
+}
+
+// takeAll takes every mail in the mailbox, oldest UID first, until ctx is
+// cancelled, and files what it handled. Mail flagged \Deleted is on its
+// way out and left alone.
+func (s *imapSession) takeAll(ctx context.Context) error {
+	var uids []imap.UID
+	err := s.do(func() error {
+		data, err := s.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
+		if err != nil {
+			return fmt.Errorf("search %s: %w", s.in.ep.mailbox, err)
+		}
+		uids = data.AllUIDs()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(uids)
+	for _, uid := range uids {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := s.take(ctx, uid); err != nil {
+			var he *errHandler
+			if errors.As(err, &he) {
+				if ferr := s.file(); ferr != nil {
+					return ferr
+				}
+			}
+			return err
+		}
+		if len(s.handled[s.processed])+len(s.handled[s.rejected]) >= fileBatch {
+			if err := s.file(); err != nil {
+				return err
+			}
+		}
+	}
+	return s.file()
+}
+
+// take fetches one mail (without setting \Seen) and hands it to the
+// handler. Once fetched the mail is handled even when ctx is cancelled
+// meanwhile.
+func (s *imapSession) take(ctx context.Context, uid imap.UID) error {
+	var msg *imapclient.FetchMessageBuffer
+	err := s.do(func() error {
+		bufs, err := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+			UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}},
+		}).Collect()
+		if err != nil {
+			return fmt.Errorf("fetch UID %d: %w", uid, err)
+		}
+		for _, b := range bufs {
+			if b.UID == uid {
+				msg = b
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if msg == nil { // expunged by someone else meanwhile
+		return nil
+	}
+	d := Delivery{
+		Mailbox: s.in.ep.mailbox, UIDValidity: s.uidValidity, UID: uint32(uid),
+		Received: msg.InternalDate, Raw: msg.FindBodySection(&imap.FetchItemBodySection{}),
+	}
+	start := time.Now()
+	verdict, err := s.in.cfg.Handler(context.WithoutCancel(ctx), d)
+	if err != nil {
+		return &errHandler{fmt.Errorf("UID %d: %w", uid, err)}
+	}
+	folder := s.processed
+	if verdict == Rejected {
+		folder = s.rejected
+	}
+	s.handled[folder] = append(s.handled[folder], uid)
+	s.in.log.Info("mail taken", slog.Uint64("uid", uint64(uid)), slog.Uint64("uidvalidity", uint64(s.uidValidity)),
+		slog.Int("bytes", len(d.Raw)), slog.String("verdict", verdict.String()), slog.Duration("handled_in", time.Since(start)))
+	return nil
+}
+
+// file flags the handled mails \Seen and moves them to their folders.
+func (s *imapSession) file() error {
+	for _, folder := range []string{s.processed, s.rejected} {
+		uids := s.handled[folder]
+		if len(uids) == 0 {
+			continue
+		}
+		if err := s.do(func() error { return s.move(imap.UIDSetNum(uids...), folder) }); err != nil {
+			return err
+		}
+		delete(s.handled, folder)
+		s.in.log.Debug("mail filed", slog.String("folder", folder), slog.Int("mails", len(uids)))
+	}
+	return nil
+}
+
+// move flags mails \Seen and moves them: with MOVE when the server offers
+// it, else with COPY, STORE \Deleted and UID EXPUNGE (EXPUNGE without
+// UIDPLUS). Each command waits for the one before: Dovecot runs pipelined
+// commands in parallel, and an EXPUNGE that overtakes its STORE expunges
+// nothing.
+func (s *imapSession) move(set imap.UIDSet, folder string) error {
+	flag := func(f imap.Flag) error {
+		return s.c.Store(set, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{f}}, nil).Close()
+	}
+	if err := flag(imap.FlagSeen); err != nil {
+		return fmt.Errorf("flag UIDs %v seen: %w", set, err)
+	}
+	caps := s.c.Caps()
+	if caps.Has(imap.CapMove) {
+		if _, err := s.c.Move(set, folder).Wait(); err != nil {
+			return fmt.Errorf("move UIDs %v to %s: %w", set, folder, err)
+		}
+		return nil
+	}
+	if _, err := s.c.Copy(set, folder).Wait(); err != nil {
+		return fmt.Errorf("copy UIDs %v to %s: %w", set, folder, err)
+	}
+	if err := flag(imap.FlagDeleted); err != nil {
+		return fmt.Errorf("flag UIDs %v deleted: %w", set, err)
+	}
+	expunge := s.c.Expunge
+	if caps.Has(imap.CapUIDPlus) {
+		expunge = func() *imapclient.ExpungeCommand { return s.c.UIDExpunge(set) }
+	}
+	if err := expunge().Close(); err != nil {
+		return fmt.Errorf("expunge UIDs %v: %w", set, err)
+	}
+	return nil
+}
+
+// waitForMail returns when there may be new mail: at once when the server
+// reports some during IDLE, else after IdleRestart (IDLE) or Poll (no
+// IDLE); or when ctx is cancelled.
+func (s *imapSession) waitForMail(ctx context.Context) error {
+	if !s.idle {
+		t := time.NewTimer(s.in.cfg.Poll)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		case <-s.c.Closed():
+			return errors.New("the server closed the connection")
+		}
+		return nil
+	}
+	var idle *imapclient.IdleCommand
+	err := s.do(func() (err error) {
+		idle, err = s.c.Idle()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("idle: %w", err)
+	}
+	s.in.log.Debug("idling")
+	t := time.NewTimer(s.in.cfg.IdleRestart)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-s.news:
+	case <-t.C:
+	case <-s.c.Closed():
+		return errors.New("the server closed the connection")
+	}
+	return s.do(func() error {
+		if err := idle.Close(); err != nil {
+			return fmt.Errorf("end idle: %w", err)
+		}
+		if err := idle.Wait(); err != nil {
+			return fmt.Errorf("end idle: %w", err)
+		}
+		return nil
+	})
+}
+
+// logout ends the session politely; errors do not matter any more.
+func (s *imapSession) logout() {
+	s.do(func() error { return s.c.Logout().Wait() })
+}
+
+func (s *imapSession) close() { s.c.Close() }

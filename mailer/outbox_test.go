@@ -1,0 +1,403 @@
+package mailer
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pbem/db"
+)
+
+const serviceAddress = "pbem@example.org"
+
+func openStore(t *testing.T) *db.Store {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "pbem.db"))
+	if err != nil {
+		t.Fatalf("open store: %v", err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// queue puts mails in the outbox and returns their ids.
+func queue(t *testing.T, store *db.Store, mails ...db.Mail) []int64 {
+	t.Helper()
+	var ids []int64
+	err := store.Update(context.Background(), func(tx *db.Tx) error {
+		for _, m := range mails {
+			if m.Created.IsZero() {
+				m.Created = time.Now()
+			}
+			id, err := tx.Queue(m)
+			if err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("queue: %v", err)
+	}
+	return ids
+}
+
+func simpleMail(n int, to string) db.Mail {
+	return db.Mail{MessageID: fmt.Sprintf("pbem.%d@example.org", n), To: to, Subject: fmt.Sprintf("[pbem %d] your move", n),
+		Headers: map[string]string{"Auto-Submitted": "auto-replied"}, Body: fmt.Sprintf("Game %d: your move.\n", n)}
+}
+
+// outbox reads every outbox row by id.
+func outbox(t *testing.T, store *db.Store) map[int64]db.Mail {
+	t.Helper()
+	var all []db.Mail
+	if err := store.View(context.Background(), func(tx *db.Tx) (err error) {
+		all, err = tx.MailsSince(0)
+		return err
+	}); err != nil {
+		t.Fatalf("read outbox: %v", err)
+	}
+	out := map[int64]db.Mail{}
+	for _, m := range all {
+		out[m.ID] = m
+	}
+	return out
+}
+
+func testSender(t *testing.T, url string, store *db.Store) SenderConfig {
+	log, _ := newLog(t)
+	return SenderConfig{URL: url, From: serviceAddress, Store: store, Poll: 100 * time.Millisecond,
+		RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond, Timeout: 5 * time.Second, Log: log}
+}
+
+func newSender(t *testing.T, cfg SenderConfig) *Sender {
+	t.Helper()
+	s, err := NewSender(cfg)
+	if err != nil {
+		t.Fatalf("NewSender: %v", err)
+	}
+	return s
+}
+
+func waitSent(t *testing.T, store *db.Store, ids ...int64) {
+	t.Helper()
+	waitFor(t, 10*time.Second, fmt.Sprintf("mails %v marked sent", ids), func() bool {
+		rows := outbox(t, store)
+		for _, id := range ids {
+			if rows[id].Sent == nil {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func TestSenderDeliversComposedMail(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	store := openStore(t)
+	board := "   A B C\n 3 . ● .  3\n 2 = ○ .  2\n"
+	withHeaders := db.Mail{MessageID: "pbem.tok.1@example.org", To: "alice@example.org",
+		Subject: "[pbem 7] Pente: Jürgen vs alice – your move",
+		Headers: map[string]string{"Reply-To": "pbem+tok@example.org", "In-Reply-To": "<m1@client.example>",
+			"References": "<pbem.game7@example.org> <m1@client.example>", "Auto-Submitted": "auto-replied"},
+		Body: "Read: move 7 K10\n\n" + board}
+	withAttachment := simpleMail(2, "bob@example.org")
+	withAttachment.Attachments = []db.Attachment{{Name: "game7.pgn", Type: "application/x-chess-pgn", Data: []byte("1. K10 L9 *\n")}}
+	ids := queue(t, store, withHeaders, withAttachment)
+	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
+	waitSent(t, store, ids...)
+
+	got := srv.mails()
+	if len(got) != 2 {
+		t.Fatalf("server received %d mails, want 2", len(got))
+	}
+	for i, want := range []db.Mail{withHeaders, withAttachment} {
+		r := got[i]
+		if r.From != serviceAddress || len(r.To) != 1 || r.To[0] != want.To {
+			t.Errorf("mail %d envelope %s -> %v, want %s -> [%s]", i, r.From, r.To, serviceAddress, want.To)
+		}
+		p, err := Parse(r.Data)
+		if err != nil {
+			t.Fatalf("mail %d does not parse: %v", i, err)
+		}
+		if p.Subject != want.Subject || p.Text != want.Body || p.MessageID != want.MessageID || p.From != serviceAddress {
+			t.Errorf("mail %d read back as subject %q, id %q, from %q, text %q; want %q, %q, %q, %q",
+				i, p.Subject, p.MessageID, p.From, p.Text, want.Subject, want.MessageID, serviceAddress, want.Body)
+		}
+		if p.Headers["Auto-Submitted"] != "auto-replied" {
+			t.Errorf("mail %d Auto-Submitted = %q", i, p.Headers["Auto-Submitted"])
+		}
+		if len(p.Attachments) != len(want.Attachments) ||
+			(len(want.Attachments) == 1 && !bytes.Equal(p.Attachments[0].Data, want.Attachments[0].Data)) {
+			t.Errorf("mail %d attachments %+v, want %+v", i, p.Attachments, want.Attachments)
+		}
+	}
+	p, _ := Parse(got[0].Data)
+	if p.InReplyTo != "m1@client.example" || strings.Join(p.References, " ") != "pbem.game7@example.org m1@client.example" {
+		t.Errorf("threading headers read back as %q / %q", p.InReplyTo, p.References)
+	}
+	if !bytes.Contains(got[0].Data, []byte("Reply-To: pbem+tok@example.org")) {
+		t.Errorf("Reply-To missing:\n%s", got[0].Data)
+	}
+}
+
+func TestSenderRetriesAfterTemporaryFailure(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	srv.onRcpt = func(_ string, attempt int) error {
+		if attempt <= 2 {
+			return smtpReply(451, "try again later")
+		}
+		return nil
+	}
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
+	waitSent(t, store, ids...)
+	m := outbox(t, store)[ids[0]]
+	if m.Attempts != 3 || m.Failed != nil {
+		t.Errorf("after two 451s and a success: attempts %d, failed %v; want 3 attempts, not failed", m.Attempts, m.Failed)
+	}
+	if n := len(srv.mails()); n != 1 {
+		t.Errorf("server received %d copies, want 1", n)
+	}
+}
+
+func TestSenderWaitsWhileServerIsDown(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{Down: true})
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
+	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
+	waitFor(t, 10*time.Second, "two failed attempts", func() bool {
+		m := outbox(t, store)[ids[0]]
+		return m.Attempts >= 2 && strings.Contains(m.LastError, "connect")
+	})
+	if m := outbox(t, store)[ids[0]]; m.Sent != nil || m.Failed != nil {
+		t.Fatalf("with the server down the mail is sent %v / failed %v, want waiting", m.Sent, m.Failed)
+	}
+	srv.Start()
+	waitSent(t, store, ids...)
+	if n := len(srv.mails()); n != 2 {
+		t.Errorf("server received %d mails, want 2", n)
+	}
+}
+
+func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	srv.onRcpt = func(to string, _ int) error {
+		if to == "nobody@example.org" {
+			return smtpReply(550, "no such user")
+		}
+		return nil
+	}
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "nobody@example.org"), simpleMail(2, "alice@example.org"))
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	var mu sync.Mutex
+	var bounced []string // what OnFail was told, in the failing transaction
+	cfg.OnFail = func(tx *db.Tx, m db.Mail, reason string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		bounced = append(bounced, m.To+": "+reason)
+		return nil
+	}
+	start(t, newSender(t, cfg).Run)
+	waitSent(t, store, ids[1])
+	waitFor(t, 10*time.Second, "the refused mail failed", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
+	time.Sleep(500 * time.Millisecond) // several polls: a failed mail is not tried again
+	m := outbox(t, store)[ids[0]]
+	if !strings.Contains(m.LastError, "550") || m.To != "nobody@example.org" || m.Sent != nil {
+		t.Errorf("refused mail: error %q to %s sent %v; want the 550 recorded against nobody@example.org", m.LastError, m.To, m.Sent)
+	}
+	if n := srv.rcptAttempts("nobody@example.org"); n != 1 {
+		t.Errorf("refused recipient tried %d times, want 1", n)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bounced) != 1 || !strings.HasPrefix(bounced[0], "nobody@example.org: ") || !strings.Contains(bounced[0], "550") {
+		t.Errorf("OnFail was told %q, want the one 550 for nobody@example.org", bounced)
+	}
+}
+
+func TestSenderGivesUpOnLastingTemporaryFailure(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	srv.onRcpt = func(string, int) error { return smtpReply(452, "mailbox full") }
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	cfg.GiveUpAfter = 300 * time.Millisecond
+	start(t, newSender(t, cfg).Run)
+	waitFor(t, 10*time.Second, "the mail given up", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
+	m := outbox(t, store)[ids[0]]
+	if !strings.Contains(m.LastError, "gave up") || !strings.Contains(m.LastError, "452") || m.Attempts < 2 {
+		t.Errorf("given-up mail: error %q after %d attempts; want 'gave up' with the 452, after retries", m.LastError, m.Attempts)
+	}
+}
+
+func TestSenderNeverResendsAfterRestart(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	store := openStore(t)
+	first := queue(t, store, simpleMail(1, "alice@example.org"))
+	r := start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
+	waitSent(t, store, first...)
+	r.stop()
+
+	s2 := newSender(t, testSender(t, "smtp://"+srv.Addr, store))
+	start(t, s2.Run)
+	s2.Notify()
+	time.Sleep(500 * time.Millisecond) // several polls of the new sender
+	if n := len(srv.mails()); n != 1 {
+		t.Fatalf("after a restart the server holds %d copies, want 1", n)
+	}
+	second := queue(t, store, simpleMail(2, "bob@example.org"))
+	s2.Notify()
+	waitSent(t, store, second...)
+	time.Sleep(300 * time.Millisecond)
+	got := srv.mails()
+	if len(got) != 2 || got[1].To[0] != "bob@example.org" {
+		t.Errorf("server holds %d mails, want the first once and then bob's", len(got))
+	}
+}
+
+func TestSenderNotifyWakesAtOnce(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	store := openStore(t)
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	cfg.Poll = time.Hour
+	s := newSender(t, cfg)
+	start(t, s.Run)
+	time.Sleep(100 * time.Millisecond) // the first pass found nothing
+	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	s.Notify()
+	waitFor(t, 3*time.Second, "the notified mail sent", func() bool { return outbox(t, store)[ids[0]].Sent != nil })
+}
+
+func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{})
+	inData, release := make(chan struct{}), make(chan struct{})
+	srv.onData = func() error {
+		select {
+		case inData <- struct{}{}:
+			<-release
+		default:
+		}
+		return nil
+	}
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run(ctx) }()
+	select {
+	case <-inData:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first mail never reached DATA")
+	}
+	cancel()
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Run = %v, want nil", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return after cancellation")
+	}
+	rows := outbox(t, store)
+	if rows[ids[0]].Sent == nil {
+		t.Errorf("the mail in hand was not marked sent")
+	}
+	if m := rows[ids[1]]; m.Sent != nil || m.Attempts != 0 {
+		t.Errorf("the next mail was tried after cancellation (sent %v, attempts %d)", m.Sent, m.Attempts)
+	}
+}
+
+func TestSenderTLSAndAuth(t *testing.T) {
+	tests := []struct {
+		name    string
+		opts    smtpOptions
+		url     func(s *smtpServer) string
+		wantTLS bool
+	}{
+		{"smtp upgrades with STARTTLS when offered", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtpServer) string { return "smtp://pbem:pw@" + s.Addr }, true},
+		{"smtp+starttls", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtpServer) string { return "smtp+starttls://pbem:pw@" + s.Addr }, true},
+		{"smtps", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtpServer) string { return "smtps://pbem:pw@" + s.TLSAddr }, true},
+		{"smtp stays plain on loopback without STARTTLS", smtpOptions{User: "pbem", Pass: "pw"},
+			func(s *smtpServer) string { return "smtp://pbem:pw@" + s.Addr }, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newSMTPServer(t, tc.opts)
+			store := openStore(t)
+			ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
+			cfg := testSender(t, tc.url(srv), store)
+			cfg.InsecureSkipVerify = true
+			start(t, newSender(t, cfg).Run)
+			waitSent(t, store, ids...)
+			for _, r := range srv.mails() {
+				if r.TLS != tc.wantTLS || r.User != "pbem" {
+					t.Errorf("mail to %v went with TLS %v as %q, want TLS %v as pbem", r.To, r.TLS, r.User, tc.wantTLS)
+				}
+			}
+		})
+	}
+}
+
+func TestSenderKeepsMailWhenLoginFails(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{User: "pbem", Pass: "pw"})
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	start(t, newSender(t, testSender(t, "smtp://pbem:wrong@"+srv.Addr, store)).Run)
+	waitFor(t, 10*time.Second, "a failed login recorded", func() bool {
+		return strings.Contains(outbox(t, store)[ids[0]].LastError, "535")
+	})
+	if m := outbox(t, store)[ids[0]]; m.Failed != nil {
+		t.Errorf("a refused login failed the mail for good: %q; it must wait for a fixed configuration", m.LastError)
+	}
+}
+
+func TestSenderRefusesUnverifiedCertificate(t *testing.T) {
+	srv := newSMTPServer(t, smtpOptions{TLS: true})
+	store := openStore(t)
+	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	start(t, newSender(t, testSender(t, "smtps://"+srv.TLSAddr, store)).Run)
+	waitFor(t, 10*time.Second, "a refused certificate", func() bool {
+		return strings.Contains(outbox(t, store)[ids[0]].LastError, "certificate")
+	})
+	if n := len(srv.mails()); n != 0 {
+		t.Errorf("mail sent over an unverified connection")
+	}
+}
+
+func TestNewSenderRefusesBadConfig(t *testing.T) {
+	store := openStore(t)
+	tests := []struct {
+		name string
+		cfg  SenderConfig
+		want string
+	}{
+		{"bad URL", SenderConfig{URL: "smtp://host/path", From: serviceAddress, Store: store}, "unexpected path"},
+		{"no store", SenderConfig{URL: "smtp://host", From: serviceAddress}, "no store"},
+		{"From with a name", SenderConfig{URL: "smtp://host", From: "pbem <pbem@example.org>", Store: store}, "bare address"},
+		{"From not an address", SenderConfig{URL: "smtp://host", From: "pbem", Store: store}, "bare address"},
+		{"backoff upside down", SenderConfig{URL: "smtp://host", From: serviceAddress, Store: store,
+			RetryMin: time.Hour, RetryMax: time.Minute}, "RetryMax"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewSender(tc.cfg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("NewSender = %v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,158 @@
+package play
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"time"
+
+	"pbem/db"
+	"pbem/grammar"
+)
+
+// The notify settings: which news of plies a player gets by mail. Replies
+// to the player's own mail, invitations, the start and end of a game,
+// offers, reminders, forfeits and clock holds always go at once.
+const (
+	notifyEvery  = "every"  // a mail after every ply (the default)
+	notifyDigest = "digest" // the plies of a day in one mail per game, at an hour
+	notifyMyTurn = "myturn" // a mail only when it is the player's move
+)
+
+// defaultDigestHour is the hour digests go out at when the player named
+// none: the morning, in the player's time zone.
+const defaultDigestHour = 8
+
+// notifyMode is a player's notify setting.
+func notifyMode(p db.Player) string {
+	switch m := p.Settings["notify"]; m {
+	case notifyDigest, notifyMyTurn:
+		return m
+	}
+	return notifyEvery
+}
+
+// digestHour is the hour of the day a player's digest goes out.
+func digestHour(p db.Player) int {
+	if n, err := strconv.Atoi(p.Settings["digest_hour"]); err == nil && n >= 0 && n < 24 {
+		return n
+	}
+	return defaultDigestHour
+}
+
+// notifyPly tells the other seats and the watchers of a ply. While the game
+// goes on, this news follows each recipient's notify setting.
+func (h *handling) notifyPly(t *table, headline string) error {
+	from := len(h.notices)
+	if err := h.notifyOthers(t, headline); err != nil {
+		return err
+	}
+	if t.row.State == db.Active {
+		for i := from; i < len(h.notices); i++ {
+			h.notices[i].ply = true
+		}
+	}
+	return nil
+}
+
+// notifySeats tells every seat of a game but one player's: headline says
+// it for each recipient (in the recipient's time zone, say).
+func (h *handling) notifySeats(t *table, except int64, headline func(p db.Player) string) error {
+	for _, s := range t.row.Seats {
+		if s.PlayerID == except {
+			continue
+		}
+		p, err := h.tx.PlayerByID(s.PlayerID)
+		if err != nil {
+			return err
+		}
+		h.notify(p, t, headline(p))
+	}
+	return nil
+}
+
+// sendNow decides what becomes of a notice: it goes now, or waits for the
+// recipient's digest, or is dropped because the recipient wants mail only
+// when it is their move (the next such mail shows the board anyway).
+func (h *handling) sendNow(n notice, t *table) (bool, error) {
+	if !n.ply {
+		return true, nil
+	}
+	switch notifyMode(n.to) {
+	case notifyMyTurn:
+		seat := t.seatOf(n.to.Address)
+		return t.row.State != db.Active || (seat >= 0 && seat == int(t.game.ToMove())), nil
+	case notifyDigest:
+		return false, h.tx.AddDigestItem(db.DigestItem{PlayerID: n.to.ID, GameID: t.row.ID, Text: n.headline, Created: h.now})
+	}
+	return true, nil
+}
+
+// notifyCmd handles "notify [every | myturn | digest [HOUR]]".
+func (h *handling) notifyCmd(c *grammar.Command) error {
+	mode := c.Notify.Mode
+	if mode == "" {
+		h.say(c.String(), "%s Change it with \"notify every\", \"notify myturn\" or \"notify digest HOUR\".", notifyWords(h.sender, h.zone(h.sender)))
+		return nil
+	}
+	hour := ""
+	if mode == notifyDigest {
+		hour = strconv.Itoa(defaultDigestHour)
+		if c.Notify.Hour != "" {
+			n, err := strconv.Atoi(c.Notify.Hour)
+			if err != nil || n < 0 || n > 23 {
+				h.say(c.String(), "The hour %s is not an hour of the day: write a whole number from 0 to 23, such as \"notify digest 18\". Nothing was changed.", c.Notify.Hour)
+				return nil
+			}
+			hour = strconv.Itoa(n)
+		}
+	}
+	if err := h.tx.SetSetting(h.sender.ID, "notify", mode); err != nil {
+		return err
+	}
+	if err := h.tx.SetSetting(h.sender.ID, "digest_hour", hour); err != nil {
+		return err
+	}
+	if err := h.refreshSender(); err != nil {
+		return err
+	}
+	h.say(c.String(), "%s", notifyWords(h.sender, h.zone(h.sender)))
+	return nil
+}
+
+// notifyWords says what mail a player gets.
+func notifyWords(p db.Player, loc *time.Location) string {
+	switch notifyMode(p) {
+	case notifyMyTurn:
+		return "You get a mail about a ply only when it makes it your move; watched games send you only their start and end."
+	case notifyDigest:
+		return fmt.Sprintf("You get the plies of each game once a day, in one mail per game, at %02d:00 your time (%s). Your clocks run meanwhile.", digestHour(p), loc)
+	}
+	return "You get a mail after every ply of your games and of the games you watch."
+}
+
+// mailFooter ends every mail: what the service is and, in the manner of
+// List-Unsubscribe, how to get less of this mail.
+func mailFooter(t *table, to string) string {
+	var hint string
+	switch {
+	case t == nil:
+		hint = `Settings: "notify myturn", "notify digest 8", "timezone ZONE".`
+	case t.seatOf(to) < 0:
+		hint = fmt.Sprintf(`Spectators: "watch %d" / "unwatch %d" start and stop game %d's mail.`, t.row.ID, t.row.ID, t.row.ID)
+	default:
+		hint = `Fewer mails: send "notify myturn" or "notify digest 8".`
+	}
+	return footer + hint + "\n"
+}
+
+// unsubscribe adds a List-Unsubscribe header to a watcher's mail: a mail
+// client's unsubscribe button then sends "unwatch" for the game. Seats get
+// none: leaving a game is resigning, which no button should do.
+func (h *handling) unsubscribe(headers map[string]string, t *table, to string) {
+	if t == nil || t.seatOf(to) >= 0 || t.row.State == db.Finished {
+		return
+	}
+	subject := url.PathEscape("unwatch " + strconv.FormatInt(t.row.ID, 10))
+	headers["List-Unsubscribe"] = "<mailto:" + h.s.local + "@" + h.s.domain + "?subject=" + subject + ">"
+}

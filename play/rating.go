@@ -1,0 +1,242 @@
+package play
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"pbem/db"
+	"pbem/grammar"
+	"pbem/ratings"
+	"pbem/rules"
+	"pbem/rules/games"
+)
+
+// topRatings is how many players "ratings GAME" lists.
+const topRatings = 10
+
+// gameOver stops a finished game's clock and, in a rated game, updates
+// the seats' ratings: whatever ended it (the rules, a resignation, the
+// clock, an agreed draw).
+func (h *handling) gameOver(t *table) error {
+	if err := h.tx.DeleteClock(t.row.ID); err != nil {
+		return err
+	}
+	if !isRated(t) {
+		return nil
+	}
+	return h.rate(t)
+}
+
+// ratingScores is each seat's score for the ratings, from the result. A
+// game of three or more seats that a seat left (resigned or lost on time:
+// no winner, and the termination says "... of Seat 3") counts as that
+// seat's loss to every other seat and draws among the rest. ok is false
+// for a result that rates nobody.
+func ratingScores(t *table) (scores []float64, ok bool) {
+	parts := strings.Split(t.row.Result, "-")
+	if len(parts) != len(t.row.Seats) || len(parts) < 2 {
+		return nil, false
+	}
+	scores = make([]float64, len(parts))
+	none := true
+	for i, p := range parts {
+		switch p {
+		case "1":
+			scores[i] = 1
+		case "1/2":
+			scores[i] = 0.5
+		case "0":
+		default:
+			return nil, false
+		}
+		if p != "0" {
+			none = false
+		}
+	}
+	if !none {
+		return scores, true
+	}
+	_, who, found := strings.Cut(t.row.Termination, " of ")
+	if !found || len(parts) < 3 {
+		return nil, false
+	}
+	for i := range scores {
+		if t.game.SeatName(rules.Seat(i)) == who {
+			for j := range scores {
+				if j != i {
+					scores[j] = 0.5
+				}
+			}
+			return scores, true
+		}
+	}
+	return nil, false
+}
+
+// rate updates the ratings of a finished rated game's seats in its game
+// (Glicko-2, the game as one rating period, pairwise for three or more
+// seats) and records the change. A game is rated once.
+func (h *handling) rate(t *table) error {
+	done, err := h.tx.RatingChanges(t.row.ID)
+	if err != nil || len(done) > 0 {
+		return err
+	}
+	scores, ok := ratingScores(t)
+	if !ok {
+		return nil
+	}
+	kind := t.entry.Name
+	before := make([]ratings.Rating, len(t.row.Seats))
+	for i, s := range t.row.Seats {
+		r, ok, err := h.tx.Rating(s.PlayerID, kind)
+		if err != nil {
+			return err
+		}
+		before[i] = ratings.Initial
+		if ok {
+			before[i] = ratings.Rating{R: r.R, RD: r.RD, Vol: r.Vol, Games: r.Games}
+		}
+	}
+	after := ratings.Default.Game(before, scores)
+	changes := make([]db.RatingChange, len(after))
+	for i, s := range t.row.Seats {
+		changes[i] = db.RatingChange{PlayerID: s.PlayerID, Kind: kind,
+			Before: storedRating(s.PlayerID, kind, before[i]), After: storedRating(s.PlayerID, kind, after[i])}
+		if err := h.tx.PutRating(changes[i].After, h.now); err != nil {
+			return err
+		}
+	}
+	return h.tx.AddRatingChanges(t.row.ID, changes)
+}
+
+func storedRating(player int64, kind string, r ratings.Rating) db.Rating {
+	return db.Rating{PlayerID: player, Kind: kind, R: r.R, RD: r.RD, Vol: r.Vol, Games: r.Games}
+}
+
+// ratingText shows a rating rounded, with "?" while it is provisional.
+func ratingText(r db.Rating) string {
+	s := strconv.Itoa(int(math.Round(r.R)))
+	if (ratings.Rating{Games: r.Games}).IsProvisional() {
+		s += "?"
+	}
+	return s
+}
+
+// ratingDelta is the change of a rating in whole points: "+162", "-7".
+func ratingDelta(c db.RatingChange) string {
+	return fmt.Sprintf("%+d", int(math.Round(c.After.R))-int(math.Round(c.Before.R)))
+}
+
+// provisionalNote explains the "?" of ratingText.
+var provisionalNote = fmt.Sprintf("? marks a provisional rating, of fewer than %d games", ratings.Provisional)
+
+// ratingLines shows what a finished rated game did to the ratings, for
+// its final mail; "" for a game that was not rated.
+func (h *handling) ratingLines(t *table) (string, error) {
+	changes, err := h.tx.RatingChanges(t.row.ID)
+	if err != nil || len(changes) == 0 {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Ratings in %s (%s):", t.entry.Title, provisionalNote)
+	for _, c := range changes {
+		fmt.Fprintf(&b, "\n  %-24s %6s -> %-6s %s", t.seatLabel(t.row.SeatOf(c.PlayerID)),
+			ratingText(c.Before), ratingText(c.After), ratingDelta(c))
+	}
+	return b.String(), nil
+}
+
+// myRatingChange is what a finished game did to one player's rating, for
+// "games": "rating 1662? (+162)"; "" when it did nothing.
+func (h *handling) myRatingChange(t *table, playerID int64) (string, error) {
+	changes, err := h.tx.RatingChanges(t.row.ID)
+	if err != nil {
+		return "", err
+	}
+	for _, c := range changes {
+		if c.PlayerID == playerID {
+			return fmt.Sprintf("your rating %s (%s)", ratingText(c.After), ratingDelta(c)), nil
+		}
+	}
+	return "", nil
+}
+
+// ratingsCmd handles "ratings [GAME]": the sender's ratings, or a game's
+// top players and the sender's place among them.
+func (h *handling) ratingsCmd(c *grammar.Command) error {
+	if c.Ratings.Game == "" {
+		return h.myRatings(c)
+	}
+	entry, err := games.Lookup(c.Ratings.Game)
+	if err != nil {
+		h.say(c.String(), "%s.", upperFirst(err.Error()))
+		return nil
+	}
+	top, err := h.tx.TopRatings(entry.Name, topRatings)
+	if err != nil {
+		return err
+	}
+	if len(top) == 0 {
+		h.say(c.String(), "Nobody has a rating in %s yet: ratings come from rated games (rated=yes, the default) once they end.", entry.Title)
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The best in %s (%s):", entry.Title, provisionalNote)
+	listed := false
+	for i, r := range top {
+		b.WriteString("\n" + ratingRow(i+1, r))
+		listed = listed || r.PlayerID == h.sender.ID
+	}
+	mine, ok, err := h.tx.Rating(h.sender.ID, entry.Name)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !ok:
+		fmt.Fprintf(&b, "\nYou have no rating in %s yet.", entry.Title)
+	case !listed:
+		rank, _, err := h.tx.RatingRank(mine)
+		if err != nil {
+			return err
+		}
+		mine.Address, mine.Name = h.sender.Address, h.sender.Name
+		b.WriteString("\n  ...\n" + ratingRow(rank, mine))
+	}
+	h.say(c.String(), "%s", b.String())
+	return nil
+}
+
+// ratingRow is one line of a list of ratings.
+func ratingRow(rank int, r db.Rating) string {
+	games := "games"
+	if r.Games == 1 {
+		games = "game"
+	}
+	return fmt.Sprintf("%4d. %-20s %6s  RD %3.0f  %d %s", rank, shortName(r.Address, r.Name), ratingText(r), r.RD, r.Games, games)
+}
+
+// myRatings answers "ratings" alone: the sender's rating in every game.
+func (h *handling) myRatings(c *grammar.Command) error {
+	mine, err := h.tx.RatingsOf(h.sender.ID)
+	if err != nil {
+		return err
+	}
+	if len(mine) == 0 {
+		h.say(c.String(), "You have no rating yet: ratings come from rated games (rated=yes, the default) once they end. Send \"ratings GAME\" for a game's best players.")
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Your ratings (%s):", provisionalNote)
+	for _, r := range mine {
+		rank, of, err := h.tx.RatingRank(r)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "\n  %-12s %6s  RD %3.0f  %d game(s), place %d of %d", r.Kind, ratingText(r), r.RD, r.Games, rank, of)
+	}
+	b.WriteString("\nSend \"ratings GAME\" for a game's best players.")
+	h.say(c.String(), "%s", b.String())
+	return nil
+}
