@@ -22,6 +22,7 @@ type Parsed struct {
 	MessageID  string // without angle brackets
 	From       string // address
 	FromName   string
+	ReplyTo    string   // the Reply-To address, where answers go
 	To         []string // To, Cc and Delivered-To addresses
 	Subject    string
 	Date       time.Time
@@ -65,6 +66,9 @@ func Parse(raw []byte) (*Parsed, error) {
 	}
 	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
 		p.From, p.FromName = strings.ToLower(from[0].Address), from[0].Name
+	}
+	if rt, err := h.AddressList("Reply-To"); err == nil && len(rt) > 0 {
+		p.ReplyTo = strings.ToLower(rt[0].Address)
 	}
 	for _, key := range []string{"To", "Cc", "Delivered-To"} {
 		if list, err := h.AddressList(key); err == nil {

@@ -26,7 +26,7 @@ import (
 // serveConfig is what `pbem serve` runs with, from flags and environment.
 type serveConfig struct {
 	data, imapURL, smtpURL, address string
-	poll                            time.Duration
+	poll, tick                      time.Duration
 	trustDKIM                       bool
 	// The embedded mail server, used when neither --imap nor --smtp is set.
 	mailHost           string
@@ -52,6 +52,8 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig) {
 	fs.StringVar(&c.address, "address", os.Getenv("PBEM_ADDRESS"), "the service's address (env PBEM_ADDRESS); pbem@localhost with the embedded server")
 	poll, _ := time.ParseDuration(envDefault("PBEM_POLL", "30s"))
 	fs.DurationVar(&c.poll, "poll", poll, "how often to look for mail when the server has no IDLE (env PBEM_POLL)")
+	tick, _ := time.ParseDuration(envDefault("PBEM_TICK", "1m"))
+	fs.DurationVar(&c.tick, "tick", tick, "how often the clocks are looked at: reminders, deadlines, digests (env PBEM_TICK)")
 	trust, _ := strconv.ParseBool(envDefault("PBEM_TRUST_DKIM", "false"))
 	fs.BoolVar(&c.trustDKIM, "trust-dkim", trust, "accept game commands with a DKIM signature aligned with From, without a reply key (env PBEM_TRUST_DKIM)")
 	fs.StringVar(&c.mailHost, "mail-host", envDefault("PBEM_MAIL_HOST", embedded.DefaultHost), "embedded mail server: address to listen on")
@@ -87,6 +89,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return exitUsage
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	if c.tick <= 0 || c.poll <= 0 {
+		fmt.Fprintln(stderr, "pbem serve: --tick and --poll must be positive durations, such as 1m or 30s")
+		return exitUsage
+	}
 	if (c.imapURL == "") != (c.smtpURL == "") {
 		fmt.Fprintln(stderr, "pbem serve: give both --imap and --smtp, or neither for the embedded mail server")
 		return exitUsage
@@ -153,11 +159,36 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	log.Info("pbem serving", slog.String("address", c.address), slog.String("domain", domain),
 		slog.String("data", c.data))
 
+	// The clocks first: time the daemon was down is given back before any
+	// mail is judged against a deadline.
+	tick := func(ctx context.Context) {
+		res, err := svc.Tick(ctx)
+		if err != nil {
+			log.Error("clock tick failed", slog.Any("err", err))
+		}
+		if len(res.Queued) > 0 {
+			sender.Notify()
+		}
+	}
+	tick(ctx)
+	scheduler := func(ctx context.Context) error {
+		t := time.NewTicker(c.tick)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-t.C:
+				tick(ctx)
+			}
+		}
+	}
+
 	var wg sync.WaitGroup
-	errs := make(chan error, 2)
+	errs := make(chan error, 3)
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	for _, run := range []func(context.Context) error{intake.Run, sender.Run} {
+	for _, run := range []func(context.Context) error{intake.Run, sender.Run, scheduler} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

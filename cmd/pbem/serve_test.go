@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"pbem/internal/mailtest"
+	"pbem/mailer"
+)
+
+// syncBuffer is a bytes.Buffer safe for the daemon's writes and the test's
+// reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// daemon is `pbem serve` running in the test's process.
+type daemon struct {
+	cancel         context.CancelFunc
+	done           chan int
+	stdout, stderr *syncBuffer
+}
+
+func startServe(t *testing.T, args ...string) *daemon {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	d := &daemon{cancel: cancel, done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
+	go func() {
+		d.done <- run(ctx, append([]string{"serve"}, args...), strings.NewReader(""), d.stdout, d.stderr)
+	}()
+	t.Cleanup(func() { d.stop(t) })
+	return d
+}
+
+// stop ends the daemon as SIGTERM would and returns its exit code.
+func (d *daemon) stop(t *testing.T) int {
+	t.Helper()
+	d.cancel()
+	select {
+	case code := <-d.done:
+		d.done <- code // stop is idempotent
+		return code
+	case <-time.After(30 * time.Second):
+		t.Fatalf("pbem serve did not stop; log:\n%s", d.stderr)
+		return -1
+	}
+}
+
+// embeddedMail is the embedded server as the banner describes it.
+type embeddedMail struct {
+	imapAddr, smtpAddr, password string
+}
+
+var banner = regexp.MustCompile(`IMAP  (\S+) port (\d+), user alice@localhost, password (\S+),[^\n]*\n  SMTP  (\S+) port (\d+)`)
+
+func (d *daemon) embedded(t *testing.T) embeddedMail {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := banner.FindStringSubmatch(d.stdout.String()); m != nil {
+			return embeddedMail{imapAddr: m[1] + ":" + m[2], password: m[3], smtpAddr: m[4] + ":" + m[5]}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no banner from pbem serve; stdout:\n%s\nlog:\n%s", d.stdout, d.stderr)
+	return embeddedMail{}
+}
+
+// client is a player with a mail client on the embedded server.
+type client struct {
+	t    *testing.T
+	mail embeddedMail
+	addr string
+	n    int
+}
+
+func (c *client) inbox() []*mailer.Parsed {
+	user, _, _ := strings.Cut(c.addr, "@")
+	return mailtest.Fetch(c.t, c.mail.imapAddr, user, c.mail.password, "INBOX")
+}
+
+// send mails the service; it returns the Message-ID used.
+func (c *client) send(to, subject, inReplyTo, body string) string {
+	c.n++
+	id := fmt.Sprintf("%d.%s", c.n, c.addr)
+	mailtest.Send(c.t, c.mail.smtpAddr, c.addr, to, mailtest.Compose(c.addr, to, subject, id, inReplyTo, body))
+	return id
+}
+
+// answered sends body in reply to m (to its Reply-To) and waits for the
+// service's answer.
+func (c *client) answered(m *mailer.Parsed, body string) *mailer.Parsed {
+	c.t.Helper()
+	id := c.send(m.ReplyTo, "Re: "+m.Subject, m.MessageID, body)
+	return mailtest.Wait(c.t, 20*time.Second, "answer to "+body, func() *mailer.Parsed {
+		return mailtest.ReplyTo(c.inbox(), id)
+	})
+}
+
+// latest waits for the newest mail whose subject has s.
+func (c *client) latest(s string) *mailer.Parsed {
+	c.t.Helper()
+	return mailtest.Wait(c.t, 20*time.Second, "mail "+s, func() *mailer.Parsed {
+		return mailtest.Latest(c.inbox(), s)
+	})
+}
+
+// TestServeWithTheEmbeddedMailServer runs the README's command: pbem serve
+// with no mail configuration, and plays a whole game through its embedded
+// mail server with real SMTP and IMAP clients; then stops it as SIGTERM
+// does, starts it again on the same data and finds the game there.
+func TestServeWithTheEmbeddedMailServer(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	args := []string{"--data", data, "--imap-port", "0", "--smtp-port", "0", "--poll", "200ms", "--log", "warn"}
+	d := startServe(t, args...)
+	mail := d.embedded(t)
+	alice := &client{t: t, mail: mail, addr: "alice@localhost"}
+	bob := &client{t: t, mail: mail, addr: "bob@localhost"}
+
+	id := alice.send("pbem@localhost", "a game?", "", "new pente with bob@localhost tournament=off")
+	mailtest.Wait(t, 20*time.Second, "alice's confirmation", func() *mailer.Parsed { return mailtest.ReplyTo(alice.inbox(), id) })
+	inv := bob.latest("invitation")
+	if got := bob.answered(inv, "accept"); !strings.Contains(got.Text, "Everyone has accepted") {
+		t.Fatalf("accept answered with:\n%s", got.Text)
+	}
+	white := []string{"K10", "L10", "M10", "N10", "O10"}
+	black := []string{"A1", "C1", "E1", "G1"}
+	for i := range white {
+		got := alice.answered(alice.latest("your move"), white[i])
+		if !strings.Contains(got.Text, "You played "+white[i]) {
+			t.Fatalf("alice's %s answered with:\n%s", white[i], got.Text)
+		}
+		if i < len(black) {
+			got := bob.answered(bob.latest("your move"), black[i])
+			if !strings.Contains(got.Text, "You played "+black[i]) {
+				t.Fatalf("bob's %s answered with:\n%s", black[i], got.Text)
+			}
+		}
+	}
+	over := bob.latest("game over")
+	if !strings.Contains(over.Text, "alice wins") {
+		t.Errorf("bob's last mail:\n%s", over.Text)
+	}
+	if code := d.stop(t); code != exitOK {
+		t.Fatalf("pbem serve exit %d after a stop; log:\n%s", code, d.stderr)
+	}
+
+	d2 := startServe(t, args...)
+	mail2 := d2.embedded(t)
+	alice2 := &client{t: t, mail: mail2, addr: "alice@localhost", n: 100}
+	if mail2.password != mail.password {
+		t.Errorf("the mail password changed across a restart")
+	}
+	id = alice2.send("pbem@localhost", "", "", "games")
+	got := mailtest.Wait(t, 20*time.Second, "games list", func() *mailer.Parsed { return mailtest.ReplyTo(alice2.inbox(), id) })
+	if !strings.Contains(got.Text, "Pente: alice vs bob - game over, alice wins") {
+		t.Errorf("games after a restart:\n%s", got.Text)
+	}
+	if n := len(alice2.inbox()); n < 8 {
+		t.Errorf("alice's mailbox has %d mails after the restart, want every earlier one kept", n)
+	}
+}
