@@ -7,7 +7,6 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
-	"pbem/rules"
 )
 
 // activeGame finds the active game a seat command is about and checks the
@@ -38,18 +37,7 @@ func (h *handling) resign(c *grammar.Command) error {
 		return err
 	}
 	seat := t.seatOf(h.sender.Address)
-	scores := make([]string, len(t.row.Seats))
-	for i := range scores {
-		scores[i] = "0"
-		if len(scores) == 2 && i != seat {
-			scores[i] = "1"
-		}
-	}
-	termination := "resignation"
-	if len(scores) > 2 {
-		termination = "resignation of " + t.game.SeatName(rules.Seat(seat))
-	}
-	if err := h.finish(t, strings.Join(scores, "-"), termination); err != nil {
+	if err := h.leave(t, seat, "resignation"); err != nil {
 		return err
 	}
 	t = h.tables[t.row.ID]

@@ -147,3 +147,21 @@ func (h *handling) finish(t *table, result, termination string) error {
 	}
 	return h.gameOver(t)
 }
+
+// leave ends a game that one seat leaves (resignation, time forfeit): in a
+// game of two seats the other wins; with more, no single winner follows, so
+// every seat scores 0 (the record's form for no result) and the
+// termination names who left.
+func (h *handling) leave(t *table, seat int, why string) error {
+	scores := make([]string, len(t.row.Seats))
+	for i := range scores {
+		scores[i] = "0"
+		if len(scores) == 2 && i != seat {
+			scores[i] = "1"
+		}
+	}
+	if len(scores) > 2 {
+		why += " of " + t.game.SeatName(rules.Seat(seat))
+	}
+	return h.finish(t, strings.Join(scores, "-"), why)
+}

@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"pbem/db"
-	"pbem/rules"
 )
 
 // TickResult says what one Tick did.
@@ -277,18 +275,7 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 		return "adjourned", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
 			label, t.row.ID, name))
 	}
-	scores := make([]string, len(t.row.Seats))
-	for i := range scores {
-		scores[i] = "0"
-		if len(scores) == 2 && i != seat {
-			scores[i] = "1"
-		}
-	}
-	termination := "time forfeit"
-	if len(scores) > 2 {
-		termination += " of " + t.game.SeatName(rules.Seat(seat))
-	}
-	if err := h.finish(t, strings.Join(scores, "-"), termination); err != nil {
+	if err := h.leave(t, seat, "time forfeit"); err != nil {
 		return "", err
 	}
 	t = h.tables[t.row.ID]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/internal/sharedtest"
 	"pbem/rules"
 	"pbem/rules/games"
 )
@@ -16,7 +17,7 @@ import (
 // benchmark and returns its path, its size and its number of games.
 func convertedSet(b *testing.B) (path string, size int64, count int) {
 	b.Helper()
-	data := filepath.Join(sharedData(b), "data", "pente-games", "pente_dataset.txt")
+	data := sharedtest.Path(b, "data/pente-games/pente_dataset.txt")
 	code, records, errOut := runPbem(b, "", "convert", "--from", "lines", data)
 	if code != exitOK {
 		b.Fatalf("convert: exit %d: %.500s", code, errOut)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/internal/sharedtest"
 	"pbem/notation"
 )
 
@@ -27,7 +28,7 @@ func reviewLines(t testing.TB, out string) []notation.Summary {
 // TestPenteOrgRecords reads the records exactly as pente.org exports them:
 // every game is valid and its result is the one the rules give.
 func TestPenteOrgRecords(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(sharedData(t), "data", "pente-org", "*.pgn"))
+	files, err := filepath.Glob(filepath.Join(sharedtest.Path(t, "data/pente-org"), "*.pgn"))
 	if err != nil || len(files) != 3 {
 		t.Fatalf("want the 3 pente.org records, found %d (%v)", len(files), err)
 	}
@@ -46,7 +47,7 @@ func TestPenteOrgRecords(t *testing.T) {
 // reviews them: every game is valid, and every game the rules decide has
 // the recorded result (8,659 do; 711 ended by resignation or time).
 func TestRealPenteSet(t *testing.T) {
-	data := filepath.Join(sharedData(t), "data", "pente-games", "pente_dataset.txt")
+	data := sharedtest.Path(t, "data/pente-games/pente_dataset.txt")
 	code, records, errOut := runPbem(t, "", "convert", "--from", "lines", data)
 	if code != exitOK {
 		t.Fatalf("convert: exit %d: %.2000s", code, errOut)
