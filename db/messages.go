@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -89,4 +90,16 @@ func (t *Tx) SetOutcome(id int64, outcome string) error {
 		return fmt.Errorf("message %d outcome: %w", id, err)
 	}
 	return nil
+}
+
+// AnsweredFrom counts the mails from a sender, received since a time, that
+// were answered or rejected (with an answer): the per-sender reply limit.
+func (t *Tx) AnsweredFrom(sender string, since time.Time) (int, error) {
+	var n int
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE sender = ? AND received_at >= ?
+		AND outcome IN ('answered', 'rejected')`, strings.ToLower(sender), since.UTC()).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("mails answered from %s: %w", sender, err)
+	}
+	return n, nil
 }

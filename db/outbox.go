@@ -155,15 +155,3 @@ func (t *Tx) Fail(id int64, reason string, now time.Time) error {
 	}
 	return nil
 }
-
-// RepliesTo counts the mails queued to an address since a time: the
-// per-sender reply limit.
-func (t *Tx) RepliesTo(address string, since time.Time) (int, error) {
-	var n int
-	err := t.queryRow(`SELECT COUNT(*) FROM outbox WHERE recipient = ? AND created_at >= ?`,
-		strings.ToLower(address), since.UTC()).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("replies to %s: %w", address, err)
-	}
-	return n, nil
-}

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -293,10 +294,6 @@ func TestOutbox(t *testing.T) {
 		if due, _ := tx.Due(t0.Add(time.Hour), 10); len(due) != 0 {
 			t.Errorf("sent or failed mail is due again: %d", len(due))
 		}
-		n, err := tx.RepliesTo("ALICE@example.org", t0)
-		if err != nil || n != 1 {
-			t.Errorf("RepliesTo = %d, %v; want 1", n, err)
-		}
 		return nil
 	})
 }
@@ -364,4 +361,27 @@ func TestCheckFindsAnOrphanRow(t *testing.T) {
 	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "plies row 1 points to a missing games") {
 		t.Errorf("Check = %v, want the orphan ply reported", err)
 	}
+}
+
+func TestAnsweredFromCountsAnsweredMailOfTheLastHour(t *testing.T) {
+	s := open(t)
+	update(t, s, func(tx *Tx) error {
+		for i, m := range []Message{
+			{MessageID: "1@x", Sender: "alice@example.org", Outcome: "answered", Received: t0.Add(-2 * time.Hour)},
+			{MessageID: "2@x", Sender: "alice@example.org", Outcome: "answered", Received: t0.Add(-30 * time.Minute)},
+			{MessageID: "3@x", Sender: "alice@example.org", Outcome: "rejected", Received: t0.Add(-10 * time.Minute)},
+			{MessageID: "4@x", Sender: "alice@example.org", Outcome: "ignored", Received: t0},
+			{MessageID: "5@x", Sender: "alice@example.org", Outcome: "limited", Received: t0},
+			{MessageID: "6@x", Sender: "bob@example.org", Outcome: "answered", Received: t0},
+		} {
+			if _, err := tx.RecordMessage(m); err != nil {
+				return fmt.Errorf("message %d: %w", i, err)
+			}
+		}
+		n, err := tx.AnsweredFrom("Alice@example.org", t0.Add(-time.Hour))
+		if err != nil || n != 2 {
+			t.Errorf("AnsweredFrom = %d, %v; want 2", n, err)
+		}
+		return nil
+	})
 }

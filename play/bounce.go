@@ -1,11 +1,13 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"pbem/db"
 )
@@ -111,4 +113,30 @@ func (h *handling) releaseBounces() error {
 		}
 	}
 	return nil
+}
+
+// Undeliverable is a game mail the SMTP server refused for good: a bounce
+// the transport saw itself. The daemon calls it from the transaction that
+// fails the mail (the sender's OnFail); it records the bounce against the
+// recipient and stops that game's clock as a returned mail would.
+func (s *Service) Undeliverable(tx *db.Tx, m db.Mail, reason string) error {
+	p, err := tx.PlayerByAddress(m.To)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	h := &handling{s: s, tx: tx, now: s.cfg.Now(), tables: map[int64]*table{},
+		m: Message{Subject: m.Subject, Text: reason}}
+	if err := tx.SetSetting(p.ID, "bounced", h.now.UTC().Format(time.RFC3339)); err != nil {
+		return err
+	}
+	if m.GameID == 0 {
+		return nil
+	}
+	if err := h.holdForBounce(p); err != nil {
+		return err
+	}
+	return h.send()
 }

@@ -67,7 +67,7 @@ func (h *handling) run() error {
 	if _, err := h.record(raw); err != nil {
 		return err
 	}
-	sent, err := h.tx.RepliesTo(from, h.now.Add(-time.Hour))
+	sent, err := h.tx.AnsweredFrom(from, h.m.Received.Add(-time.Hour))
 	if err != nil {
 		return err
 	}
@@ -187,7 +187,7 @@ func (h *handling) noteBounce(reason string) error {
 func (h *handling) record(raw []byte) (int64, error) {
 	id, err := h.tx.RecordMessage(db.Message{
 		MessageID: h.m.MessageID, Mailbox: h.m.Mailbox, UIDValidity: h.m.UIDValidity, UID: h.m.UID,
-		Sender: h.m.From, Subject: h.m.Subject, Outcome: h.outcome, Size: h.m.Size, Raw: raw,
+		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome, Size: h.m.Size, Raw: raw,
 		Received: h.m.Received,
 	})
 	h.msgRow = id

@@ -196,3 +196,25 @@ func TestMailInOtherForms(t *testing.T) {
 		})
 	}
 }
+
+func TestUndeliverableGameMailStopsTheClock(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := startPente(t, w, "")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "K10")
+	notice := w.lastAbout("bob@example.org", id)
+	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
+		return w.svc.Undeliverable(tx, notice, "550 5.1.1 no such user")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.collect()
+	mustContain(t, w.lastAbout("alice@example.org", id), "came back undelivered", "clock stands still")
+	_ = w.store.View(context.Background(), func(tx *db.Tx) error {
+		p, err := tx.PlayerByAddress("bob@example.org")
+		if err != nil || p.Settings["bounced"] == "" {
+			t.Errorf("the refusal was not recorded against bob: %+v, %v", p.Settings, err)
+		}
+		return nil
+	})
+}

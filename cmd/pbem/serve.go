@@ -129,7 +129,8 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	if err != nil {
 		return err
 	}
-	sender, err := mailer.NewSender(mailer.SenderConfig{URL: c.smtpURL, From: c.address, Store: store, Log: log})
+	sender, err := mailer.NewSender(mailer.SenderConfig{URL: c.smtpURL, From: c.address, Store: store, Log: log,
+		OnFail: svc.Undeliverable})
 	if err != nil {
 		return err
 	}

@@ -13,23 +13,36 @@ import (
 // when the test ends.
 func (s *Server) Dial(tb testing.TB, user string) *imapclient.Client {
 	tb.Helper()
+	c := s.login(tb, user)
+	tb.Cleanup(func() { c.Close() })
+	return c
+}
+
+func (s *Server) login(tb testing.TB, user string) *imapclient.Client {
+	tb.Helper()
 	c, err := imapclient.DialInsecure(s.Addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: 5 * time.Second}})
 	if err != nil {
 		tb.Fatalf("dovecot: dial %s: %v", s.Addr, err)
 	}
-	tb.Cleanup(func() { c.Close() })
 	if err := c.Login(user, s.users[user]).Wait(); err != nil {
+		c.Close()
 		tb.Fatalf("dovecot: login %s: %v", user, err)
 	}
 	return c
+}
+
+// hangUp logs out and closes a connection of the helpers.
+func hangUp(c *imapclient.Client) {
+	c.Logout().Wait()
+	c.Close()
 }
 
 // Append puts a mail into a user's mailbox, as a mail server delivering it
 // would, and returns its place.
 func (s *Server) Append(tb testing.TB, user, mailbox string, raw []byte) (uidValidity uint32, uid uint32) {
 	tb.Helper()
-	c := s.Dial(tb, user)
-	defer c.Logout()
+	c := s.login(tb, user)
+	defer hangUp(c)
 	cmd := c.Append(mailbox, int64(len(raw)), nil)
 	if _, err := cmd.Write(raw); err != nil {
 		tb.Fatalf("dovecot: append to %s: %v", mailbox, err)
@@ -65,8 +78,8 @@ func (m Message) Seen() bool {
 // mailbox that does not exist lists as nil.
 func (s *Server) Messages(tb testing.TB, user, mailbox string) []Message {
 	tb.Helper()
-	c := s.Dial(tb, user)
-	defer c.Logout()
+	c := s.login(tb, user)
+	defer hangUp(c)
 	found, err := c.List("", mailbox, nil).Collect()
 	if err != nil {
 		tb.Fatalf("dovecot: list %s: %v", mailbox, err)
