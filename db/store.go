@@ -58,6 +58,12 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback() // give the write lock back, then let the panic go on
+			panic(p)
+		}
+	}()
 	if err := fn(&Tx{ctx: ctx, tx: tx}); err != nil {
 		if rerr := tx.Rollback(); rerr != nil {
 			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))

@@ -218,3 +218,38 @@ func TestUndeliverableGameMailStopsTheClock(t *testing.T) {
 		return nil
 	})
 }
+
+// TestABugInHandlingLosesNothingAndStopsNothing makes handling a mail
+// panic (a game damaged in the store: one seat row for a two-seat game),
+// and checks the mail is kept as failed, answered once, never handed in
+// again, and the service goes on.
+func TestABugInHandlingLosesNothingAndStopsNothing(t *testing.T) {
+	w := newWorld(t, Config{})
+	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
+		p, err := tx.Player("alice@example.org", "", w.now)
+		if err != nil {
+			return err
+		}
+		id, err := tx.CreateGame(db.Game{Kind: "Pente", Options: "tournament=on variant=pente", State: db.Active,
+			Created: w.now, Seats: []db.Seat{{Seat: 0, PlayerID: p.ID, Invitation: db.Accepted}}})
+		if err != nil {
+			return err
+		}
+		return tx.AddPly(id, db.Ply{N: 1, Token: "K10", PlayedAt: w.now})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Message{MessageID: "bug@client.example", From: "carol@example.org", Text: "board 1", Raw: []byte("board 1")}
+	res := w.deliver(m)
+	if res.Outcome != "failed" || len(res.Queued) != 1 {
+		t.Fatalf("result %+v, want the mail kept as failed and one reply", res)
+	}
+	mustContain(t, w.last("carol@example.org"), "met a fault in this service")
+	if again := w.deliver(m); !again.Duplicate {
+		t.Errorf("the failed mail was handled again: %+v", again)
+	}
+	w.send("carol@example.org", "", "games")
+	mustContain(t, w.last("carol@example.org"), "You have no games")
+	w.consistent()
+}

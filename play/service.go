@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -95,7 +96,7 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 	if m.Received.IsZero() {
 		m.Received = s.cfg.Now()
 	}
-	err := s.store.Update(ctx, func(tx *db.Tx) error {
+	err := s.guarded(ctx, m, func(tx *db.Tx) error {
 		res = Result{}
 		seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
 		if err != nil {
@@ -113,6 +114,13 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 		res.Queued = h.queued
 		return nil
 	})
+	var bug *panicked
+	if errors.As(err, &bug) {
+		s.log.LogAttrs(ctx, slog.LevelError, "bug while handling a mail: kept as failed",
+			slog.String("message_id", m.MessageID), slog.String("from", m.From),
+			slog.Any("panic", bug.value), slog.String("stack", bug.stack))
+		res, err = s.quarantine(ctx, m)
+	}
 	if err != nil {
 		return Result{}, fmt.Errorf("handle mail %q from %s: %w", m.MessageID, m.From, err)
 	}
@@ -120,6 +128,60 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 		slog.String("from", m.From), slog.String("outcome", res.Outcome),
 		slog.Bool("duplicate", res.Duplicate), slog.Int("queued", len(res.Queued)))
 	return res, nil
+}
+
+// panicked is a bug met while handling a mail.
+type panicked struct {
+	value any
+	stack string
+}
+
+func (p *panicked) Error() string { return fmt.Sprintf("panic: %v", p.value) }
+
+// guarded runs fn in a store transaction and turns a panic into an error:
+// the transaction is rolled back and the daemon goes on.
+func (s *Service) guarded(ctx context.Context, m Message, fn func(*db.Tx) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &panicked{value: r, stack: string(debug.Stack())}
+		}
+	}()
+	return s.store.Update(ctx, fn)
+}
+
+// quarantine records a mail whose handling met a bug, with its bytes, so
+// that it is never handed in again to the same bug, and tells the sender.
+// Nothing of it is acted on.
+func (s *Service) quarantine(ctx context.Context, m Message) (Result, error) {
+	res := Result{Outcome: "failed"}
+	err := s.store.Update(ctx, func(tx *db.Tx) error {
+		if seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID); err != nil || seen {
+			return err
+		}
+		h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}, outcome: "failed"}
+		raw := m.Raw
+		if len(raw) > s.cfg.MaxSize {
+			raw = raw[:s.cfg.MaxSize]
+		}
+		if _, err := h.record(raw); err != nil {
+			return err
+		}
+		from := strings.ToLower(strings.TrimSpace(m.From))
+		if h.noAnswer(from) != "" {
+			return nil
+		}
+		var err error
+		if h.sender, err = tx.Player(from, m.FromName, h.now); err != nil {
+			return err
+		}
+		h.say("", "Your mail met a fault in this service and was not acted on; it is kept for the operator. Nothing of it was played. Please send your commands again later.")
+		if err := h.send(); err != nil {
+			return err
+		}
+		res.Queued = h.queued
+		return nil
+	})
+	return res, err
 }
 
 // errStop ends the handling of a mail's commands early without failing it.
