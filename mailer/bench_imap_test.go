@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 
 	"pbem/internal/dovecot"
+	"pbem/internal/imaptake"
 )
 
 // benchMail is a move mail of the size players send (about 1 KB, with a
@@ -25,113 +25,41 @@ func benchMail(n int) []byte {
 		"Content-Type: text/plain; charset=utf-8\r\n\r\nL9\r\n\r\nOn Sun, pbem wrote:\r\n%s", n, strings.ReplaceAll(quote, "\n", "\r\n"))
 }
 
+// benchMails are n move mails.
+func benchMails(n int) [][]byte {
+	mails := make([][]byte, n)
+	for i := range mails {
+		mails[i] = benchMail(i)
+	}
+	return mails
+}
+
 // fillMailbox makes a fresh mailbox holding n mails and selects it.
-func fillMailbox(b *testing.B, srv *dovecot.Server, c *imapclient.Client, name string, n int) {
+func fillMailbox(b *testing.B, c *imapclient.Client, name string, n int) {
 	b.Helper()
-	if err := c.Create(name, nil).Wait(); err != nil {
-		b.Fatalf("create %s: %v", name, err)
-	}
-	for i := range n {
-		raw := benchMail(i)
-		cmd := c.Append(name, int64(len(raw)), nil)
-		cmd.Write(raw)
-		cmd.Close()
-		if _, err := cmd.Wait(); err != nil {
-			b.Fatalf("append: %v", err)
-		}
-	}
-	if _, err := c.Select(name, nil).Wait(); err != nil {
-		b.Fatalf("select %s: %v", name, err)
+	if err := imaptake.Fill(c, name, benchMails(n)); err != nil {
+		b.Fatal(err)
 	}
 }
 
 // BenchmarkIMAPFetchAndFlag is the raw rate of taking mail from Dovecot
-// with a bare IMAP client on loopback: the limit any intake runs into.
-//
-//	one-by-one:      UID FETCH BODY.PEEK[] then UID STORE +FLAGS (\Seen), per mail
-//	one-by-one+move: the same plus UID MOVE to another folder, as the intake does
-//	batch:           one FETCH and one STORE for all the mails
-//	batch+move:      the same plus one UID MOVE of them all
+// with a bare IMAP client on loopback, in each of imaptake's ways: the
+// limit any intake runs into.
 func BenchmarkIMAPFetchAndFlag(b *testing.B) {
 	srv := dovecot.New(b, dovecot.Config{})
 	run := 0
-	peek := &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}
-	seen := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
-	modes := []struct {
-		name string
-		take func(b *testing.B, c *imapclient.Client)
-	}{
-		{"one-by-one", func(b *testing.B, c *imapclient.Client) {
-			for uid := imap.UID(1); uid <= imap.UID(b.N); uid++ {
-				set := imap.UIDSetNum(uid)
-				if _, err := c.Fetch(set, peek).Collect(); err != nil {
-					b.Fatal(err)
-				}
-				if err := c.Store(set, seen, nil).Close(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}},
-		{"one-by-one+move", func(b *testing.B, c *imapclient.Client) {
-			for uid := imap.UID(1); uid <= imap.UID(b.N); uid++ {
-				set := imap.UIDSetNum(uid)
-				if _, err := c.Fetch(set, peek).Collect(); err != nil {
-					b.Fatal(err)
-				}
-				if err := c.Store(set, seen, nil).Close(); err != nil {
-					b.Fatal(err)
-				}
-				if _, err := c.Move(set, "Done").Wait(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}},
-		{"batch", func(b *testing.B, c *imapclient.Client) {
-			var all imap.UIDSet
-			all.AddRange(1, 0)
-			fetch := c.Fetch(all, peek)
-			for msg := fetch.Next(); msg != nil; msg = fetch.Next() {
-				if _, err := msg.Collect(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if err := fetch.Close(); err != nil {
-				b.Fatal(err)
-			}
-			if err := c.Store(all, seen, nil).Close(); err != nil {
-				b.Fatal(err)
-			}
-		}},
-		{"batch+move", func(b *testing.B, c *imapclient.Client) {
-			var all imap.UIDSet
-			all.AddRange(1, 0)
-			fetch := c.Fetch(all, peek)
-			for msg := fetch.Next(); msg != nil; msg = fetch.Next() {
-				if _, err := msg.Collect(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if err := fetch.Close(); err != nil {
-				b.Fatal(err)
-			}
-			if err := c.Store(all, seen, nil).Close(); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := c.Move(all, "Done").Wait(); err != nil {
-				b.Fatal(err)
-			}
-		}},
-	}
-	for _, m := range modes {
-		b.Run(m.name, func(b *testing.B) {
+	for _, way := range imaptake.Ways() {
+		b.Run(way.Name, func(b *testing.B) {
 			c := srv.Dial(b, dovecot.User)
 			if err := c.Create("Done", nil).Wait(); err != nil && !strings.Contains(err.Error(), "exists") {
 				b.Fatal(err)
 			}
 			run++
-			fillMailbox(b, srv, c, fmt.Sprintf("bench%d", run), b.N)
+			fillMailbox(b, c, fmt.Sprintf("bench%d", run), b.N)
 			b.ResetTimer()
-			m.take(b, c)
+			if err := way.Take(c, b.N, "Done"); err != nil {
+				b.Fatal(err)
+			}
 			b.StopTimer()
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
 		})
@@ -147,7 +75,7 @@ func BenchmarkIntakeNoopHandler(b *testing.B) {
 	b.Run("intake", func(b *testing.B) {
 		run++
 		name := fmt.Sprintf("bench%d", run)
-		fillMailbox(b, srv, srv.Dial(b, dovecot.User), name, b.N)
+		fillMailbox(b, srv.Dial(b, dovecot.User), name, b.N)
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		var n atomic.Int64

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/internal/smtptest"
 )
 
 const serviceAddress = "pbem@example.org"
@@ -99,7 +100,7 @@ func waitSent(t *testing.T, store *db.Store, ids ...int64) {
 }
 
 func TestSenderDeliversComposedMail(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
+	srv := smtptest.New(t, smtptest.Options{})
 	store := openStore(t)
 	board := "   A B C\n 3 . ● .  3\n 2 = ○ .  2\n"
 	withHeaders := db.Mail{MessageID: "pbem.tok.1@example.org", To: "alice@example.org",
@@ -113,7 +114,7 @@ func TestSenderDeliversComposedMail(t *testing.T) {
 	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
 	waitSent(t, store, ids...)
 
-	got := srv.mails()
+	got := srv.Mails()
 	if len(got) != 2 {
 		t.Fatalf("server received %d mails, want 2", len(got))
 	}
@@ -148,13 +149,13 @@ func TestSenderDeliversComposedMail(t *testing.T) {
 }
 
 func TestSenderRetriesAfterTemporaryFailure(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
-	srv.onRcpt = func(_ string, attempt int) error {
+	srv := smtptest.New(t, smtptest.Options{})
+	srv.OnRcpt(func(_ string, attempt int) error {
 		if attempt <= 2 {
-			return smtpReply(451, "try again later")
+			return smtptest.Reply(451, "try again later")
 		}
 		return nil
-	}
+	})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
@@ -163,13 +164,13 @@ func TestSenderRetriesAfterTemporaryFailure(t *testing.T) {
 	if m.Attempts != 3 || m.Failed != nil {
 		t.Errorf("after two 451s and a success: attempts %d, failed %v; want 3 attempts, not failed", m.Attempts, m.Failed)
 	}
-	if n := len(srv.mails()); n != 1 {
+	if n := len(srv.Mails()); n != 1 {
 		t.Errorf("server received %d copies, want 1", n)
 	}
 }
 
 func TestSenderWaitsWhileServerIsDown(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{Down: true})
+	srv := smtptest.New(t, smtptest.Options{Down: true})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
 	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
@@ -182,19 +183,19 @@ func TestSenderWaitsWhileServerIsDown(t *testing.T) {
 	}
 	srv.Start()
 	waitSent(t, store, ids...)
-	if n := len(srv.mails()); n != 2 {
+	if n := len(srv.Mails()); n != 2 {
 		t.Errorf("server received %d mails, want 2", n)
 	}
 }
 
 func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
-	srv.onRcpt = func(to string, _ int) error {
+	srv := smtptest.New(t, smtptest.Options{})
+	srv.OnRcpt(func(to string, _ int) error {
 		if to == "nobody@example.org" {
-			return smtpReply(550, "no such user")
+			return smtptest.Reply(550, "no such user")
 		}
 		return nil
-	}
+	})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "nobody@example.org"), simpleMail(2, "alice@example.org"))
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
@@ -214,7 +215,7 @@ func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
 	if !strings.Contains(m.LastError, "550") || m.To != "nobody@example.org" || m.Sent != nil {
 		t.Errorf("refused mail: error %q to %s sent %v; want the 550 recorded against nobody@example.org", m.LastError, m.To, m.Sent)
 	}
-	if n := srv.rcptAttempts("nobody@example.org"); n != 1 {
+	if n := srv.RcptAttempts("nobody@example.org"); n != 1 {
 		t.Errorf("refused recipient tried %d times, want 1", n)
 	}
 	mu.Lock()
@@ -225,8 +226,8 @@ func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
 }
 
 func TestSenderGivesUpOnLastingTemporaryFailure(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
-	srv.onRcpt = func(string, int) error { return smtpReply(452, "mailbox full") }
+	srv := smtptest.New(t, smtptest.Options{})
+	srv.OnRcpt(func(string, int) error { return smtptest.Reply(452, "mailbox full") })
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
@@ -240,7 +241,7 @@ func TestSenderGivesUpOnLastingTemporaryFailure(t *testing.T) {
 }
 
 func TestSenderNeverResendsAfterRestart(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
+	srv := smtptest.New(t, smtptest.Options{})
 	store := openStore(t)
 	first := queue(t, store, simpleMail(1, "alice@example.org"))
 	r := start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
@@ -251,21 +252,21 @@ func TestSenderNeverResendsAfterRestart(t *testing.T) {
 	start(t, s2.Run)
 	s2.Notify()
 	time.Sleep(500 * time.Millisecond) // several polls of the new sender
-	if n := len(srv.mails()); n != 1 {
+	if n := len(srv.Mails()); n != 1 {
 		t.Fatalf("after a restart the server holds %d copies, want 1", n)
 	}
 	second := queue(t, store, simpleMail(2, "bob@example.org"))
 	s2.Notify()
 	waitSent(t, store, second...)
 	time.Sleep(300 * time.Millisecond)
-	got := srv.mails()
+	got := srv.Mails()
 	if len(got) != 2 || got[1].To[0] != "bob@example.org" {
 		t.Errorf("server holds %d mails, want the first once and then bob's", len(got))
 	}
 }
 
 func TestSenderNotifyWakesAtOnce(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
+	srv := smtptest.New(t, smtptest.Options{})
 	store := openStore(t)
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
 	cfg.Poll = time.Hour
@@ -278,16 +279,16 @@ func TestSenderNotifyWakesAtOnce(t *testing.T) {
 }
 
 func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{})
+	srv := smtptest.New(t, smtptest.Options{})
 	inData, release := make(chan struct{}), make(chan struct{})
-	srv.onData = func() error {
+	srv.OnData(func() error {
 		select {
 		case inData <- struct{}{}:
 			<-release
 		default:
 		}
 		return nil
-	}
+	})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -321,29 +322,29 @@ func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
 func TestSenderTLSAndAuth(t *testing.T) {
 	tests := []struct {
 		name    string
-		opts    smtpOptions
-		url     func(s *smtpServer) string
+		opts    smtptest.Options
+		url     func(s *smtptest.Server) string
 		wantTLS bool
 	}{
-		{"smtp upgrades with STARTTLS when offered", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
-			func(s *smtpServer) string { return "smtp://pbem:pw@" + s.Addr }, true},
-		{"smtp+starttls", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
-			func(s *smtpServer) string { return "smtp+starttls://pbem:pw@" + s.Addr }, true},
-		{"smtps", smtpOptions{TLS: true, User: "pbem", Pass: "pw"},
-			func(s *smtpServer) string { return "smtps://pbem:pw@" + s.TLSAddr }, true},
-		{"smtp stays plain on loopback without STARTTLS", smtpOptions{User: "pbem", Pass: "pw"},
-			func(s *smtpServer) string { return "smtp://pbem:pw@" + s.Addr }, false},
+		{"smtp upgrades with STARTTLS when offered", smtptest.Options{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtptest.Server) string { return "smtp://pbem:pw@" + s.Addr }, true},
+		{"smtp+starttls", smtptest.Options{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtptest.Server) string { return "smtp+starttls://pbem:pw@" + s.Addr }, true},
+		{"smtps", smtptest.Options{TLS: true, User: "pbem", Pass: "pw"},
+			func(s *smtptest.Server) string { return "smtps://pbem:pw@" + s.TLSAddr }, true},
+		{"smtp stays plain on loopback without STARTTLS", smtptest.Options{User: "pbem", Pass: "pw"},
+			func(s *smtptest.Server) string { return "smtp://pbem:pw@" + s.Addr }, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newSMTPServer(t, tc.opts)
+			srv := smtptest.New(t, tc.opts)
 			store := openStore(t)
 			ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
 			cfg := testSender(t, tc.url(srv), store)
 			cfg.InsecureSkipVerify = true
 			start(t, newSender(t, cfg).Run)
 			waitSent(t, store, ids...)
-			for _, r := range srv.mails() {
+			for _, r := range srv.Mails() {
 				if r.TLS != tc.wantTLS || r.User != "pbem" {
 					t.Errorf("mail to %v went with TLS %v as %q, want TLS %v as pbem", r.To, r.TLS, r.User, tc.wantTLS)
 				}
@@ -353,7 +354,7 @@ func TestSenderTLSAndAuth(t *testing.T) {
 }
 
 func TestSenderKeepsMailWhenLoginFails(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{User: "pbem", Pass: "pw"})
+	srv := smtptest.New(t, smtptest.Options{User: "pbem", Pass: "pw"})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	start(t, newSender(t, testSender(t, "smtp://pbem:wrong@"+srv.Addr, store)).Run)
@@ -366,14 +367,14 @@ func TestSenderKeepsMailWhenLoginFails(t *testing.T) {
 }
 
 func TestSenderRefusesUnverifiedCertificate(t *testing.T) {
-	srv := newSMTPServer(t, smtpOptions{TLS: true})
+	srv := smtptest.New(t, smtptest.Options{TLS: true})
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	start(t, newSender(t, testSender(t, "smtps://"+srv.TLSAddr, store)).Run)
 	waitFor(t, 10*time.Second, "a refused certificate", func() bool {
 		return strings.Contains(outbox(t, store)[ids[0]].LastError, "certificate")
 	})
-	if n := len(srv.mails()); n != 0 {
+	if n := len(srv.Mails()); n != 0 {
 		t.Errorf("mail sent over an unverified connection")
 	}
 }

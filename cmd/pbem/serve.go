@@ -33,6 +33,15 @@ type serveConfig struct {
 	imapPort, smtpPort int
 	mailPassword       string
 	logLevel           string
+
+	// Hooks for tests, set by no flag. now is the clock of the service and
+	// of the outbox (time.Now when nil); downtime is the gap between ticks
+	// taken as downtime and given back to the clocks (play's default when
+	// 0); retryMin and retryMax bound the outbox's waits between tries of a
+	// mail (the sender's defaults when 0).
+	now                func() time.Time
+	downtime           time.Duration
+	retryMin, retryMax time.Duration
 }
 
 // envDefault is the value of an environment variable, or def.
@@ -76,12 +85,21 @@ func envInt(name string, def int) int {
 // starts the embedded mail server on loopback and uses it through the same
 // IMAP and SMTP code.
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return runServeWith(ctx, args, stdout, stderr, nil)
+}
+
+// runServeWith is runServe with hooks, when not nil, run on the
+// configuration once the flags are read: the tests set its clock there.
+func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, hooks func(*serveConfig)) int {
 	fs, c := serveFlags(stderr)
 	if rest, err := parseArgs(fs, args); err != nil || len(rest) > 0 {
 		if err == nil {
 			fs.Usage()
 		}
 		return exitUsage
+	}
+	if hooks != nil {
+		hooks(c)
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
@@ -125,12 +143,13 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		return errors.New("--address is needed with --imap and --smtp")
 	}
 
-	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log})
+	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log,
+		Now: c.now, Downtime: c.downtime})
 	if err != nil {
 		return err
 	}
 	sender, err := mailer.NewSender(mailer.SenderConfig{URL: c.smtpURL, From: c.address, Store: store, Log: log,
-		OnFail: svc.Undeliverable})
+		OnFail: svc.Undeliverable, Now: c.now, RetryMin: c.retryMin, RetryMax: c.retryMax})
 	if err != nil {
 		return err
 	}
@@ -148,7 +167,10 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		if len(res.Queued) > 0 {
 			sender.Notify()
 		}
-		if res.Outcome == "rejected" {
+		// Mail that could not be read at all (not even its header, so not
+		// its sender either) is filed as Rejected, whatever the service
+		// answered.
+		if res.Outcome == "rejected" || msg.Undecodable {
 			return mailer.Rejected, nil
 		}
 		return mailer.Processed, nil

@@ -43,17 +43,24 @@ type daemon struct {
 
 func startServe(t *testing.T, args ...string) *daemon {
 	t.Helper()
+	return startServeWith(t, nil, args...)
+}
+
+// startServeWith starts `pbem serve` with hooks run on its configuration
+// once the flags are read (see runServeWith).
+func startServeWith(t testing.TB, hooks func(*serveConfig), args ...string) *daemon {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &daemon{cancel: cancel, done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	go func() {
-		d.done <- run(ctx, append([]string{"serve"}, args...), strings.NewReader(""), d.stdout, d.stderr)
+		d.done <- runServeWith(ctx, args, d.stdout, d.stderr, hooks)
 	}()
 	t.Cleanup(func() { d.stop(t) })
 	return d
 }
 
 // stop ends the daemon as SIGTERM would and returns its exit code.
-func (d *daemon) stop(t *testing.T) int {
+func (d *daemon) stop(t testing.TB) int {
 	t.Helper()
 	d.cancel()
 	select {

@@ -412,3 +412,25 @@ func TestCreateRenameDeleteFollowTheHierarchy(t *testing.T) {
 		t.Error("DELETE INBOX succeeded")
 	}
 }
+
+// TestHangUpDuringIdle drops connections in the middle of IDLE: go-imap
+// then closes the session without waiting for its Idle, so Close must not
+// touch what Idle reads (the race detector sees it), and the server goes
+// on serving.
+func TestHangUpDuringIdle(t *testing.T) {
+	s := startServer(t, t.TempDir())
+	for range 20 {
+		c := dialIMAP(t, s, "pbem@localhost", nil)
+		if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := c.Idle(); err != nil {
+			t.Fatalf("IDLE: %v", err)
+		}
+		c.Close()
+	}
+	c := dialIMAP(t, s, "pbem@localhost", nil)
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		t.Fatalf("SELECT after the hang-ups: %v", err)
+	}
+}

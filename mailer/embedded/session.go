@@ -38,8 +38,13 @@ type imapSession struct {
 
 var _ imapserver.SessionIMAP4rev2 = (*imapSession)(nil)
 
+// Close ends the session. It reads s.view but does not clear it: when a
+// client hangs up during IDLE, go-imap closes the session without waiting
+// for the session's Idle, which may still be reading the field.
 func (s *imapSession) Close() error {
-	s.closeView()
+	if s.view != nil {
+		s.view.tracker.Close()
+	}
 	return nil
 }
 

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"pbem/db"
+	"pbem/internal/dovecot"
+	"pbem/internal/imaptake"
+)
+
+// benchRig is a daemon on loopback Dovecot and SMTP, with games enough
+// for n moves of ten plies a game set up, and those n move mails ready.
+func benchRig(b *testing.B, n int) (*rig, [][]byte, []string) {
+	b.Helper()
+	r := newRig(b, dovecot.Config{}, nil)
+	r.start(nil)
+	const perGame = 10
+	gs, moves := setUpGames(b, r.imap, r.out, (n+perGame-1)/perGame, perGame, rand.New(rand.NewPCG(1, 2)))
+	ids := make([]string, 0, len(moves))
+	for k := range perGame {
+		for _, g := range gs {
+			ids = append(ids, g.moves[k])
+		}
+	}
+	r.waitStore("the setup's mail sent", func(tx *db.Tx) (bool, error) {
+		due, err := tx.Due(time.Now().Add(time.Hour), 1)
+		return len(due) == 0, err
+	})
+	return r, moves[:n], ids[:n]
+}
+
+// replied waits until every one of the mails ids has an answer, and
+// returns when each first reached the SMTP server.
+func (r *rig) replied(ids []string) []time.Time {
+	r.t.Helper()
+	at := make([]time.Time, len(ids))
+	index := make(map[string]int, len(ids))
+	for i, id := range ids {
+		index[id] = i
+	}
+	left, seen := len(ids), 0
+	r.out.wait(r.t, fmt.Sprintf("answers to %d moves", len(ids)), func(all []sentMail) (sentMail, bool) {
+		for ; seen < len(all); seen++ {
+			if i, ok := index[all[seen].InReplyTo]; ok && at[i].IsZero() {
+				at[i] = all[seen].Received
+				left--
+			}
+		}
+		return sentMail{}, left == 0
+	})
+	return at
+}
+
+// reportLatency reports the median and 95th percentile of the times from
+// each move's delivery to its answer.
+func reportLatency(b *testing.B, sent, answered []time.Time) {
+	lat := make([]time.Duration, len(sent))
+	for i := range sent {
+		lat[i] = answered[i].Sub(sent[i])
+	}
+	slices.Sort(lat)
+	pct := func(p int) float64 { return float64(lat[(len(lat)-1)*p/100]) / float64(time.Millisecond) }
+	b.ReportMetric(pct(50), "p50-ms")
+	b.ReportMetric(pct(95), "p95-ms")
+}
+
+// BenchmarkDaemonMoves is the mail path end to end on loopback: moves of
+// Pente games mailed into Dovecot, taken by `pbem serve` (in the test's
+// process), played on the store and answered over SMTP. Latency runs from
+// the start of a move's APPEND to its answer reaching the SMTP server.
+//
+//	burst:      all b.N moves delivered at once; moves/s over the whole
+//	            stream and, steady, from the first answer to the last;
+//	            beside them the rate at which a bare IMAP client takes the
+//	            same mails from Dovecot (imaptake), one by one and in one
+//	            batch: the limit
+//	back-to-back: each move delivered as soon as the last is answered,
+//	            while the daemon still files the last mail
+//	after-idle: each move delivered 50ms after the last was answered,
+//	            when the daemon waits in IDLE: the latency a lone move
+//	            meets (Dovecot tells an IDLE client of new mail half a
+//	            second late)
+func BenchmarkDaemonMoves(b *testing.B) {
+	b.Run("burst", func(b *testing.B) {
+		r, moves, ids := benchRig(b, b.N)
+		b.ResetTimer()
+		sent := appendAll(b, r.imap, moves)
+		answered := r.replied(ids)
+		b.StopTimer()
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+		reportLatency(b, sent, answered)
+		// The rate once the daemon is at work: from the first answer to
+		// the last, past Dovecot's delay in telling it of the first mail.
+		first, last := slices.MinFunc(answered, time.Time.Compare), slices.MaxFunc(answered, time.Time.Compare)
+		if b.N > 1 {
+			b.ReportMetric(float64(b.N-1)/last.Sub(first).Seconds(), "steady-moves/s")
+		}
+
+		c := r.imap.Dial(b, dovecot.User)
+		if err := c.Create("Done", nil).Wait(); err != nil {
+			b.Fatal(err)
+		}
+		for _, way := range imaptake.Ways() {
+			if way.Name != "one-by-one" && way.Name != "batch" {
+				continue
+			}
+			if err := imaptake.Fill(c, "bare-"+way.Name, moves); err != nil {
+				b.Fatal(err)
+			}
+			start := time.Now()
+			if err := way.Take(c, len(moves), "Done"); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(moves))/time.Since(start).Seconds(), "bare-"+way.Name+"-mails/s")
+		}
+	})
+	b.Run("back-to-back", func(b *testing.B) { serialMoves(b, 0) })
+	b.Run("after-idle", func(b *testing.B) { serialMoves(b, 50*time.Millisecond) })
+}
+
+// serialMoves delivers b.N moves one at a time, each once the last was
+// answered and pause has passed.
+func serialMoves(b *testing.B, pause time.Duration) {
+	r, moves, ids := benchRig(b, b.N)
+	c := r.imap.Dial(b, dovecot.User)
+	sent, answered := make([]time.Time, b.N), make([]time.Time, b.N)
+	b.ResetTimer()
+	for i, raw := range moves {
+		time.Sleep(pause)
+		sent[i] = time.Now()
+		if err := appendOne(c, raw, sent[i]); err != nil {
+			b.Fatal(err)
+		}
+		answered[i] = r.replied(ids[i : i+1])[0]
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+	reportLatency(b, sent, answered)
+}

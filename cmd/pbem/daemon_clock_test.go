@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/db"
+	"pbem/internal/dovecot"
+)
+
+// quiet checks that the daemon sends nothing for a while: several ticks
+// of the scheduler at the clock's present time.
+func (r *rig) quiet(what string) {
+	r.t.Helper()
+	n := len(r.out.update(r.t))
+	if r.smtp.WaitMore(n, 500*time.Millisecond) {
+		m := r.out.update(r.t)[n]
+		r.t.Fatalf("%s: the daemon sent %s %q:\n%s", what, m.To, m.Subject, m.Text)
+	}
+}
+
+// TestDaemonRemindsThenForfeits is issue 7's scenario through the daemon
+// and Dovecot, on a clock the test moves: in a rated game with three days
+// a move, bob does not answer alice's ply. He is reminded when half his
+// time is used and again a day before the deadline, nobody else hears of
+// it, and at the deadline he loses on time: both players are told, the
+// store has the game finished "time forfeit", and so has its record.
+func TestDaemonRemindsThenForfeits(t *testing.T) {
+	clock := newFakeClock()
+	r := newRig(t, dovecot.Config{}, clock)
+	// The test's jumps of the clock are not downtime of the daemon: were
+	// they, the time would be given back to bob's clock.
+	r.start(func(c *serveConfig) { c.downtime = 30 * 24 * time.Hour }, "--tick", "100ms")
+	alice, bob := r.player("alice@example.org"), r.player("bob@example.org")
+	id := invite(t, alice, bob, "pente", "days=3")
+
+	clock.Advance(time.Hour)
+	alice.answer(alice.reply(alice.last[id], "K10"), "You played K10")
+	mustSay(t, bob.next("the news of K10"), "played K10", "your move")
+
+	// bob's turn began now: half his time is used in 36 hours, the last
+	// reminder is due after 48 and the deadline is at 72.
+	clock.Advance(36*time.Hour - time.Minute)
+	r.quiet("before half of bob's time is used")
+	clock.Advance(2 * time.Minute)
+	mustSay(t, bob.next("the half-time reminder"),
+		fmt.Sprintf("Reminder: it is your move in game %d, and half of your time for it is used", id), "your move")
+	r.quiet("after the half-time reminder")
+
+	clock.Advance(12 * time.Hour)
+	mustSay(t, bob.next("the last reminder"),
+		fmt.Sprintf("Last reminder: your move in game %d is due by", id), "you lose the game on time")
+	clock.Advance(24*time.Hour - 2*time.Minute)
+	r.quiet("before bob's deadline")
+
+	clock.Advance(2 * time.Minute)
+	var over sentMail
+	for _, p := range []*player{alice, bob} {
+		over = p.next("the forfeit")
+		mustSay(t, over, fmt.Sprintf("bob (Black) did not play in game %d by the deadline and loses on time", id),
+			"Game over: alice wins", "game over", "(time forfeit)")
+	}
+	var row db.Game
+	r.view(func(tx *db.Tx) (err error) {
+		row, err = tx.Game(id)
+		return err
+	})
+	if row.State != db.Finished || row.Result != "1-0" || row.Termination != "time forfeit" {
+		t.Errorf("game %d stored %s %s %q, want finished 1-0 \"time forfeit\"", id, row.State, row.Result, row.Termination)
+	}
+	rec := bob.answer(bob.reply(over, "record"), "game over")
+	if len(rec.Attachments) != 1 || !strings.Contains(string(rec.Attachments[0].Data), `[Termination "time forfeit"]`) {
+		t.Errorf("the record of game %d: %d attachments, want one with the tag Termination \"time forfeit\"", id, len(rec.Attachments))
+	}
+}

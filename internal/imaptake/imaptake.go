@@ -1,0 +1,116 @@
+// Package imaptake takes mail from an IMAP mailbox with a bare client:
+// fetch without \Seen, then flag and, in some ways, move, and nothing
+// else. It is the yardstick of the intake and daemon benchmarks: the rate
+// at which the server itself gives mail up.
+package imaptake
+
+import (
+	"fmt"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+)
+
+// Way is one way of taking the mails with UIDs 1 to n of the selected
+// mailbox; the ways that move put them into the folder done.
+type Way struct {
+	Name string
+	Take func(c *imapclient.Client, n int, done string) error
+}
+
+// Ways lists the ways:
+//
+//	one-by-one:      UID FETCH BODY.PEEK[] then UID STORE +FLAGS (\Seen), per mail
+//	one-by-one+move: the same plus UID MOVE to done, per mail
+//	batch:           one FETCH and one STORE for all the mails
+//	batch+move:      the same plus one UID MOVE of them all
+func Ways() []Way {
+	return []Way{
+		{"one-by-one", func(c *imapclient.Client, n int, _ string) error { return oneByOne(c, n, "") }},
+		{"one-by-one+move", oneByOne},
+		{"batch", func(c *imapclient.Client, _ int, _ string) error { return batch(c, "") }},
+		{"batch+move", func(c *imapclient.Client, _ int, done string) error { return batch(c, done) }},
+	}
+}
+
+// peekOptions fetch whole mails without setting \Seen; seenFlag sets it.
+func peekOptions() *imap.FetchOptions {
+	return &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}
+}
+
+func seenFlag() *imap.StoreFlags {
+	return &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
+}
+
+// oneByOne fetches and flags each mail, and moves it to done unless done
+// is "".
+func oneByOne(c *imapclient.Client, n int, done string) error {
+	peek, seen := peekOptions(), seenFlag()
+	for uid := imap.UID(1); uid <= imap.UID(n); uid++ {
+		set := imap.UIDSetNum(uid)
+		if _, err := c.Fetch(set, peek).Collect(); err != nil {
+			return fmt.Errorf("fetch UID %d: %w", uid, err)
+		}
+		if err := c.Store(set, seen, nil).Close(); err != nil {
+			return fmt.Errorf("flag UID %d: %w", uid, err)
+		}
+		if done == "" {
+			continue
+		}
+		if _, err := c.Move(set, done).Wait(); err != nil {
+			return fmt.Errorf("move UID %d: %w", uid, err)
+		}
+	}
+	return nil
+}
+
+// batch fetches every mail with one command, flags them all with another
+// and moves them all to done unless done is "".
+func batch(c *imapclient.Client, done string) error {
+	peek, seen := peekOptions(), seenFlag()
+	var all imap.UIDSet
+	all.AddRange(1, 0)
+	fetch := c.Fetch(all, peek)
+	for msg := fetch.Next(); msg != nil; msg = fetch.Next() {
+		if _, err := msg.Collect(); err != nil {
+			return fmt.Errorf("fetch: %w", err)
+		}
+	}
+	if err := fetch.Close(); err != nil {
+		return fmt.Errorf("fetch: %w", err)
+	}
+	if err := c.Store(all, seen, nil).Close(); err != nil {
+		return fmt.Errorf("flag: %w", err)
+	}
+	if done == "" {
+		return nil
+	}
+	if _, err := c.Move(all, done).Wait(); err != nil {
+		return fmt.Errorf("move: %w", err)
+	}
+	return nil
+}
+
+// Fill makes the mailbox name (which must not exist), appends the mails
+// to it in order and selects it, so that they have UIDs 1 to len(mails).
+func Fill(c *imapclient.Client, name string, mails [][]byte) error {
+	if err := c.Create(name, nil).Wait(); err != nil {
+		return fmt.Errorf("create %s: %w", name, err)
+	}
+	for i, raw := range mails {
+		cmd := c.Append(name, int64(len(raw)), nil)
+		if _, err := cmd.Write(raw); err != nil {
+			return fmt.Errorf("append mail %d: %w", i, err)
+		}
+		if err := cmd.Close(); err != nil {
+			return fmt.Errorf("append mail %d: %w", i, err)
+		}
+		if _, err := cmd.Wait(); err != nil {
+			return fmt.Errorf("append mail %d: %w", i, err)
+		}
+	}
+	if _, err := c.Select(name, nil).Wait(); err != nil {
+		return fmt.Errorf("select %s: %w", name, err)
+	}
+	return nil
+}
