@@ -21,14 +21,8 @@ func (v *view) store(w *imapserver.FetchWriter, numSet imap.NumSet, sf *imap.Sto
 		}
 	}
 	m := v.mbox
-	m.mu.Lock()
-	if m.gone {
-		m.mu.Unlock()
-		return errGone
-	}
-	refs, err := v.resolveLocked(numSet)
+	refs, err := v.lockResolve(numSet)
 	if err != nil {
-		m.mu.Unlock()
 		return err
 	}
 	items := make([]fetchItem, len(refs))
@@ -89,21 +83,16 @@ func (v *view) expunge(uids *imap.UIDSet) error {
 // UIDs in dest. It returns the source UIDs copied.
 func (v *view) copyTo(dest *mailbox, numSet imap.NumSet) (*imap.CopyData, []imap.UID, error) {
 	m := v.mbox
-	m.mu.Lock()
-	if m.gone {
-		m.mu.Unlock()
-		return nil, nil, errGone
+	refs, err := v.lockResolve(numSet)
+	if err != nil {
+		return nil, nil, err
 	}
-	refs, err := v.resolveLocked(numSet)
 	metas := make([]messageMeta, len(refs))
 	for j, r := range refs {
 		metas[j] = m.st.Messages[r.i]
 	}
 	dir := m.dir
 	m.mu.Unlock()
-	if err != nil {
-		return nil, nil, err
-	}
 
 	var msgs []newMessage
 	var srcUIDs []imap.UID

@@ -33,14 +33,8 @@ func (v *view) fetch(w *imapserver.FetchWriter, numSet imap.NumSet, options *ima
 	markSeen = markSeen && !v.readOnly
 
 	m := v.mbox
-	m.mu.Lock()
-	if m.gone {
-		m.mu.Unlock()
-		return errGone
-	}
-	refs, err := v.resolveLocked(numSet)
+	refs, err := v.lockResolve(numSet)
 	if err != nil {
-		m.mu.Unlock()
 		return err
 	}
 	items := make([]fetchItem, len(refs))

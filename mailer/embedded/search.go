@@ -48,14 +48,8 @@ func (c *candidate) header() mail.Header {
 // search answers SEARCH and UID SEARCH.
 func (v *view) search(kind imapserver.NumKind, criteria *imap.SearchCriteria) (*imap.SearchData, error) {
 	m := v.mbox
-	m.mu.Lock()
-	if m.gone {
-		m.mu.Unlock()
-		return nil, errGone
-	}
-	refs, err := v.resolveLocked(imap.SeqSet{{Start: 1, Stop: 0}})
+	refs, err := v.lockResolve(imap.SeqSet{{Start: 1, Stop: 0}})
 	if err != nil {
-		m.mu.Unlock()
 		return nil, err
 	}
 	cands := make([]*candidate, len(refs))

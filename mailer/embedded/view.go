@@ -31,6 +31,24 @@ var errReadOnly = noError(imap.ResponseCodeCannot, "The mailbox was opened read-
 
 // resolveLocked finds the messages of numSet that the client knows of, in
 // mailbox order; "*" stands for the last one. The caller holds mbox.mu.
+// lockResolve locks the view's mailbox and resolves numSet in it. On
+// success the mailbox stays locked and the caller unlocks it; on an error
+// (the mailbox is gone, a bad set) it is unlocked.
+func (v *view) lockResolve(numSet imap.NumSet) ([]msgRef, error) {
+	m := v.mbox
+	m.mu.Lock()
+	if m.gone {
+		m.mu.Unlock()
+		return nil, errGone
+	}
+	refs, err := v.resolveLocked(numSet)
+	if err != nil {
+		m.mu.Unlock()
+		return nil, err
+	}
+	return refs, nil
+}
+
 func (v *view) resolveLocked(numSet imap.NumSet) ([]msgRef, error) {
 	if imap.IsSearchRes(numSet) {
 		return nil, errSearchRes
