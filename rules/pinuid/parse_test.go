@@ -53,7 +53,7 @@ func TestParseTeachesTheNotation(t *testing.T) {
 		{"b1-b2", "diagonal step", "b1-b2 is not diagonal; a pin steps one square diagonally, forward or backward: from b1 a pin may go to a2 or c2", nil},
 		{"d4-d6", "diagonal step", "d4-d6 is not diagonal; a pin steps one square diagonally, forward or backward: from d4 a pin may go to c3, e3, c5 or e5", nil},
 		{"b1-d3", "diagonal step", "b1-d3 goes 2 squares; a pin steps just one square diagonally and never jumps: from b1 a pin may go to a2 or c2; did you mean b1-c2?", []string{"b1-c2"}},
-		{"c3-c3", "diagonal step", "c3-c3 goes nowhere; a pin steps one square diagonally: from c3 a pin may go to b2, d2, b4 or d4", nil},
+		{"c3-c3", "diagonal step", "c3-c3 goes nowhere; a pin steps one square diagonally: from c3 a pin may go to b2, b4 or d4", nil},
 		{"b1c2", "notation", "b1c2: put a - between the pin's square and where it steps, as in b1-c2; did you mean b1-c2?", []string{"b1-c2"}},
 		{"b1xc2", "notation", "b1xc2: put a - between the pin's square and where it steps, as in b1-c2; did you mean b1-c2?", []string{"b1-c2"}},
 		{"b1", "notation", "b1 is a square, not a ply; a step names the pin's square and where it goes: b1-c2", nil},
@@ -81,6 +81,51 @@ func TestParseTeachesTheNotation(t *testing.T) {
 			t.Errorf("%q: ply %d token %q, %s: %q %v\nwant %s: %q %v", tt.in, e.Ply, e.Token, e.Rule, e.Msg, e.Suggest, tt.rule, tt.msg, tt.suggest)
 		}
 	}
+}
+
+// TestStepHintsNameOnlyEmptySquares checks that the diagonal rule's message
+// lists only the squares a pin could step to now, and suggests the short
+// step only onto an empty square, in Classic and Quatro, from Parse and
+// from Play.
+func TestStepHintsNameOnlyEmptySquares(t *testing.T) {
+	tests := []struct {
+		kind    *rules.Kind
+		in      string
+		msg     string
+		suggest []string
+	}{
+		{Classic, "d2-d3", "d2-d3 is not diagonal; a pin steps one square diagonally, forward or backward: from d2 a pin may go to c3 or e3", nil},
+		{Classic, "c1-e3", "c1-e3 goes 2 squares; a pin steps just one square diagonally and never jumps: from c1 a pin may go to b2", nil},
+		{Classic, "e7-e5", "e7-e5 is not diagonal; a pin steps one square diagonally, forward or backward: from e7 a pin may go to f6", nil},
+		{Quatro, "b2-b3", "b2-b3 is not diagonal; a pin steps one square diagonally, forward or backward: from b2 a pin may go to c1 or a3", nil},
+		{Quatro, "a1-a2", "a1-a2 is not diagonal; a pin steps one square diagonally, forward or backward: every square diagonally next to a1 is taken now", nil},
+		{Quatro, "a1-c3", "a1-c3 goes 2 squares; a pin steps just one square diagonally and never jumps: every square diagonally next to a1 is taken now", nil},
+	}
+	for _, tt := range tests {
+		g, err := tt.kind.NewGame(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = g.Parse(tt.in)
+		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg || !slices.Equal(e.Suggest, tt.suggest) {
+			t.Errorf("%s %q: Parse says %v (%v)\nwant %q %v", tt.kind.Name, tt.in, err, suggestOf(err), tt.msg, tt.suggest)
+		}
+		// Play explains a step built without Parse the same way.
+		geo := g.(*Game).geo
+		from, _, _ := geo.parseSquare(tt.in[:2])
+		to, _, _ := geo.parseSquare(tt.in[3:])
+		err = g.Play(Ply{action: step, from: from, to: to})
+		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg {
+			t.Errorf("%s %q: Play says %v\nwant %q", tt.kind.Name, tt.in, err, tt.msg)
+		}
+	}
+}
+
+func suggestOf(err error) []string {
+	if e, ok := err.(*rules.Error); ok {
+		return e.Suggest
+	}
+	return nil
 }
 
 // TestPlayRefusesForeignPlies checks that Play explains a ply that is not

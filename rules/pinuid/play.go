@@ -17,7 +17,7 @@ func (g *Game) Play(ply rules.Ply) error {
 	if g.outcome.Over {
 		return rules.Errorf(n, p.String(), "game over", "the game is over: %s", g.describeEnd())
 	}
-	if err := g.geo.check(n, p); err != nil {
+	if err := g.check(n, p); err != nil {
 		return err
 	}
 	next := *g
@@ -30,7 +30,8 @@ func (g *Game) Play(ply rules.Ply) error {
 
 // check refuses squares off the board and steps of the wrong shape: what
 // Parse refuses, for plies that did not come from Parse.
-func (geo geometry) check(n int, p Ply) error {
+func (g *Game) check(n int, p Ply) error {
+	geo := g.geo
 	for i := -2; i < int(p.n); i++ {
 		s := p.to
 		switch {
@@ -44,7 +45,7 @@ func (geo geometry) check(n int, p Ply) error {
 		}
 	}
 	if p.action == step {
-		if msg, suggest := geo.stepShape(p.from, p.to); msg != "" {
+		if msg, suggest := g.stepShape(p.from, p.to); msg != "" {
 			e := rules.Errorf(n, p.String(), "diagonal step", "%s", msg)
 			e.Suggest = suggest
 			return e

@@ -73,7 +73,7 @@ func plyOf(n int, ply rules.Ply) (Ply, error) {
 // Parse implements rules.Game: it reads a token such as b1-c2xc1xe3 (any
 // case) and checks its form, its squares and the diagonal shape of a step.
 func (g *Game) Parse(tok string) (rules.Ply, error) {
-	p, err := g.geo.parsePly(len(g.history)+1, tok)
+	p, err := g.parsePly(len(g.history)+1, tok)
 	if err != nil {
 		return nil, err
 	}
@@ -161,8 +161,10 @@ func (sc *plyScanner) removalsInto(p *Ply) error {
 	return nil
 }
 
-// parsePly reads a ply token for ply number n.
-func (geo geometry) parsePly(n int, tok string) (Ply, error) {
+// parsePly reads a ply token for ply number n. The position serves only
+// the hints of its messages (where a pin may step).
+func (g *Game) parsePly(n int, tok string) (Ply, error) {
+	geo := g.geo
 	sc := &plyScanner{geo: geo, n: n, tok: tok, s: strings.ToLower(strings.TrimSpace(tok))}
 	switch {
 	case sc.s == "":
@@ -198,7 +200,7 @@ func (geo geometry) parsePly(n int, tok string) (Ply, error) {
 	}
 	if sc.i == len(sc.s) {
 		return Ply{}, sc.fail("notation", "%s is a square, not a ply; a step names the pin's square and where it goes: %s-%s",
-			sc.s, from, firstNeighbour(geo, from))
+			sc.s, from, g.firstNeighbour(from))
 	}
 	if c := sc.s[sc.i]; c != '-' {
 		e := sc.fail("notation", "%s: put a - between the pin's square and where it steps, as in b1-c2", sc.s)
@@ -218,7 +220,7 @@ func (geo geometry) parsePly(n int, tok string) (Ply, error) {
 	if err != nil {
 		return Ply{}, err
 	}
-	if msg, suggest := geo.stepShape(from, to); msg != "" {
+	if msg, suggest := g.stepShape(from, to); msg != "" {
 		return Ply{}, sc.suggest(sc.fail("diagonal step", "%s", msg), suggest)
 	}
 	if sc.i < len(sc.s) && sc.s[sc.i] == '-' {
@@ -231,34 +233,57 @@ func (geo geometry) parsePly(n int, tok string) (Ply, error) {
 	return p, nil
 }
 
-// firstNeighbour is a diagonal neighbour of s to show in an example.
-func firstNeighbour(geo geometry, s Square) Square {
+// firstNeighbour is a diagonal neighbour of s to show in an example: an
+// empty one when there is one.
+func (g *Game) firstNeighbour(s Square) Square {
+	taken := s
 	for d := len(diagonals) - 1; d >= 0; d-- {
-		if t, ok := geo.neighbour(s, d); ok {
-			return t
+		if t, ok := g.geo.neighbour(s, d); ok {
+			if g.board[t] == 0 {
+				return t
+			}
+			taken = t
 		}
 	}
-	return s
+	return taken
 }
 
 // stepShape says why from-to is not one diagonal step (the diagonal rule),
-// or "" when it is. For a longer diagonal it suggests the one-square step in
-// the same direction.
-func (geo geometry) stepShape(from, to Square) (msg string, suggest []string) {
+// or "" when it is, naming the empty squares a pin on from may step to.
+// For a longer diagonal it suggests the one-square step in the same
+// direction when that square is empty.
+func (g *Game) stepShape(from, to Square) (msg string, suggest []string) {
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	if abs(df) == 1 && abs(dr) == 1 {
 		return "", nil
 	}
-	where := fmt.Sprintf("from %s a pin may go to %s", from, geo.neighbours(from))
+	where := fmt.Sprintf("every square diagonally next to %s is taken now", from)
+	if open := g.openNeighbours(from); len(open) > 0 {
+		where = fmt.Sprintf("from %s a pin may go to %s", from, orList(open))
+	}
 	switch {
 	case df == 0 && dr == 0:
 		return fmt.Sprintf("%s-%s goes nowhere; a pin steps one square diagonally: %s", from, to, where), nil
 	case abs(df) != abs(dr):
 		return fmt.Sprintf("%s-%s is not diagonal; a pin steps one square diagonally, forward or backward: %s", from, to, where), nil
 	}
-	one := at(from.File()+sign(df), from.Rank()+sign(dr))
-	return fmt.Sprintf("%s-%s goes %d squares; a pin steps just one square diagonally and never jumps: %s", from, to, abs(df), where),
-		[]string{from.String() + "-" + one.String()}
+	msg = fmt.Sprintf("%s-%s goes %d squares; a pin steps just one square diagonally and never jumps: %s", from, to, abs(df), where)
+	if one := at(from.File()+sign(df), from.Rank()+sign(dr)); g.board[one] == 0 {
+		suggest = []string{from.String() + "-" + one.String()}
+	}
+	return msg, suggest
+}
+
+// openNeighbours lists the empty diagonal neighbours of s, in the order
+// Legal tries them.
+func (g *Game) openNeighbours(s Square) []string {
+	var names []string
+	for d := range diagonals {
+		if t, ok := g.geo.neighbour(s, d); ok && g.board[t] == 0 {
+			names = append(names, t.String())
+		}
+	}
+	return names
 }
 
 func abs(x int) int {

@@ -94,18 +94,6 @@ func (g geometry) parseSquare(text string) (s Square, suggest []string, err erro
 	return at(f, r-1), nil, nil
 }
 
-// neighbours lists the diagonal neighbours of s on the board, for messages:
-// "a2 or c2".
-func (g geometry) neighbours(s Square) string {
-	var names []string
-	for d := range diagonals {
-		if t, ok := g.neighbour(s, d); ok {
-			names = append(names, t.String())
-		}
-	}
-	return orList(names)
-}
-
 // orList joins names as "a, b or c".
 func orList(names []string) string {
 	switch len(names) {
