@@ -1,6 +1,8 @@
 package play
 
 import (
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -94,8 +96,12 @@ func replay(tx *db.Tx, row db.Game) (*table, error) {
 		return nil, err
 	}
 	t := &table{row: row, entry: entry, game: g, plies: plies}
+	// A stored ply of a game with dice carries its own roll in its token
+	// (Dobbal's "213:..."), so it replays with those dice, as a record does:
+	// the service checked them against the seeded roll when the ply was
+	// played, and an imported game's dice came from its record, not from
+	// any seed. Only the turn to come is rolled from the seed.
 	for _, p := range plies {
-		t.roll()
 		if err := rules.PlayToken(g, p.Token); err != nil {
 			return nil, fmt.Errorf("game %d replay: %w", row.ID, err)
 		}
@@ -113,6 +119,14 @@ func (t *table) roll() {
 		return
 	}
 	_ = r.SetRoll(r.RollFor(uint64(t.row.Seed), t.game.Plies()+1))
+}
+
+// randomSeed is a fresh seed for a game's dice: positive, and unknown to
+// the players, so that no one can work out the rolls to come.
+func randomSeed() int64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
 }
 
 // title is "Pente: alice vs bob".

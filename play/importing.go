@@ -31,8 +31,10 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// The record's plies carry their dice; the seed rolls the turns played
+	// by mail after the import.
 	row := db.Game{Kind: g.Entry.Kind.Name, Options: g.Options.String(), State: db.Active, Created: now,
-		Started: &now, Tags: map[string]string{tagEvent: g.Event, tagSite: g.Site, tagDate: g.Date, tagRound: g.Round}}
+		Started: &now, Seed: randomSeed(), Tags: map[string]string{tagEvent: g.Event, tagSite: g.Site, tagDate: g.Date, tagRound: g.Round}}
 	if g.TimeControl != "" {
 		row.Tags[tagTime] = g.TimeControl
 	}

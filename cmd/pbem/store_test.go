@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,5 +68,27 @@ func TestDataFolderFromTheEnvironment(t *testing.T) {
 	}
 	if code, rec, _ := runPbem(t, "", "export", "--game", "1"); code != exitOK || !strings.Contains(rec, "1. K10 *") {
 		t.Errorf("export from PBEM_DATA: exit %d\n%s", code, rec)
+	}
+}
+
+// TestDobbalImportExportRoundTrip imports a finished Pinuid Dobbal game
+// (doubles removals and re-entries among its plies) and exports it again:
+// the store replays it with the dice its plies carry, not with rolls of
+// its own, and gives back the same record.
+func TestDobbalImportExportRoundTrip(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	path := filepath.Join("testdata", "dobbal.pgn")
+	record, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runPbem(t, "", "import", "--data", data, path); code != exitOK {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, args := range [][]string{{"--all"}, {"--game", "1"}} {
+		code, rec, errOut := runPbem(t, "", append([]string{"export", "--data", data}, args...)...)
+		if code != exitOK || rec != string(record) {
+			t.Errorf("export %v: exit %d, %s\ngot:\n%s\nwant:\n%s", args, code, errOut, rec, record)
+		}
 	}
 }
