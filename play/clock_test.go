@@ -212,13 +212,13 @@ func TestTimeRunsOut(t *testing.T) {
 		state       db.GameState
 		result      string
 		termination string
-		told        string
+		told        []string
 		rated       bool
 	}{
 		{"a rated game is lost on time", "", db.Finished, "0-1", "time forfeit",
-			"alice (White) did not play in game 1 by the deadline and loses on time. Game over: bob wins.", true},
+			[]string{"alice (White) did not play in game 1 by the deadline and loses on time.", "Game over: bob wins (time forfeit)."}, true},
 		{"an unrated game is adjourned", "rated=no", db.Active, "*", "",
-			"The game is unrated, so it is adjourned, not lost: it goes on when alice plays", false},
+			[]string{"The game is unrated, so it is adjourned, not lost: it goes on when alice plays"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -237,7 +237,7 @@ func TestTimeRunsOut(t *testing.T) {
 				t.Fatalf("game %s %s %q, want %s %s %q", g.row.State, g.row.Result, g.row.Termination, tc.state, tc.result, tc.termination)
 			}
 			for _, who := range []string{"alice@example.org", "bob@example.org"} {
-				mustContain(t, w.lastAbout(who, id), tc.told)
+				mustContain(t, w.lastAbout(who, id), tc.told...)
 			}
 			if tc.rated {
 				mustContain(t, w.lastAbout("bob@example.org", id), "Ratings in Pente", "bob (Black)", "-> 1662?  +162")

@@ -81,8 +81,19 @@ func TestWholeGamesOfEveryKind(t *testing.T) {
 					if want := g.game.Outcome().Result(g.game.Seats()); g.row.Result != want {
 						t.Errorf("game %d: stored result %s, rules say %s", id, g.row.Result, want)
 					}
+					// The final board, without a turn or a roll, and the
+					// result said once.
 					for _, p := range tc.players {
-						mustContain(t, w.lastAbout(p, id), "Game over")
+						m := w.lastAbout(p, id)
+						mustContain(t, m, "Game over: ")
+						if n := strings.Count(m.Body, "Game over"); n != 1 {
+							t.Errorf("game %d: the last mail to %s says \"Game over\" %d times:\n%s", id, p, n, m.Body)
+						}
+						for _, s := range []string{"to play", "Roll:", "Your roll"} {
+							if strings.Contains(m.Body, s) {
+								t.Errorf("game %d: the last mail to %s says %q:\n%s", id, p, s, m.Body)
+							}
+						}
 					}
 				}
 				t.Logf("%s game %d: %d plies, %s %s", tc.name, id, n, g.row.State, g.row.Result)
@@ -142,5 +153,5 @@ func TestQuatroResignationEndsWithoutWinner(t *testing.T) {
 	if g.row.Result != "0-0-0" || g.row.Termination != "resignation of Seat 3" {
 		t.Fatalf("result %q termination %q, want 0-0-0 by resignation of Seat 3", g.row.Result, g.row.Termination)
 	}
-	mustContain(t, w.lastAbout("alice@example.org", id), "resigned game 1. Game over: no winner.")
+	mustContain(t, w.lastAbout("alice@example.org", id), "resigned game 1.", "Game over: no winner (resignation of Seat 3).")
 }

@@ -139,6 +139,13 @@ func TestMailExamples(t *testing.T) {
 	keep("43-ratings", w.last("hank@example.org"))
 	w.send("hank@example.org", "", "games")
 	keep("44-games-with-rating", w.last("hank@example.org"))
+	w.send("mia@example.org", "", "new pente with ned@example.org tournament=off")
+	w.reply("ned@example.org", w.last("ned@example.org"), "accept")
+	for i, ply := range []string{"K10", "L10", "A1", "M10", "N10"} {
+		who := [2]string{"mia@example.org", "ned@example.org"}[i%2]
+		w.reply(who, w.last(who), ply)
+	}
+	keep("45-opponent-captured", w.last("ned@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {

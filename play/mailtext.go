@@ -62,6 +62,21 @@ func resultWords(t *table) string {
 	return t.row.Result
 }
 
+// endWords says how a finished game ended: "alice wins (five in a row,
+// K10 to O10)", "drawn (agreement)". When the rules ended it they say how,
+// also for an imported game whose record words it otherwise; else the
+// stored termination does (resignation, time forfeit, ...).
+func endWords(t *table) string {
+	how := t.row.Termination
+	if o := t.game.Outcome(); o.Over {
+		how = outcomeWords(o)
+	}
+	if how == "" {
+		return resultWords(t)
+	}
+	return resultWords(t) + " (" + how + ")"
+}
+
 // gameSection is the part of a mail that shows a game: who plays which
 // seat, the board, and what the recipient can send next.
 func gameSection(t *table, to string) string {
@@ -76,14 +91,13 @@ func gameSection(t *table, to string) string {
 		b.WriteString(wrap("Options: "+opts, width) + "\n")
 	}
 	b.WriteString("\n")
-	board := t.game.Board()
-	if t.row.State == db.Finished && !t.game.Outcome().Over {
-		// Ended by resignation or agreement: the engine's last line still
-		// says whose turn it would be.
-		board = strings.TrimSuffix(board, "\n")
-		board = board[:strings.LastIndexByte(board, '\n')+1]
+	if t.row.State == db.Finished {
+		// The final position alone: no turn or roll, and the result once,
+		// in nextStep, however the game ended.
+		b.WriteString(t.game.Position())
+	} else {
+		b.WriteString(t.game.Board())
 	}
-	b.WriteString(board)
 	b.WriteString("\n")
 	b.WriteString(wrap(nextStep(t, to), width) + "\n")
 	return b.String()
@@ -119,7 +133,7 @@ func nextStep(t *table, to string) string {
 	case db.Declined:
 		return "This game will not be played. Send \"new GAME with ADDRESS\" to start another."
 	case db.Finished:
-		return fmt.Sprintf("Game over: %s (%s). Send \"record %d\" for the game's record.", t.row.Result, t.row.Termination, id)
+		return fmt.Sprintf("Game over: %s. Send \"record %d\" for the game's record.", endWords(t), id)
 	}
 	toMove := int(t.game.ToMove())
 	if seat != toMove {

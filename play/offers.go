@@ -43,7 +43,7 @@ func (h *handling) resign(c *grammar.Command) error {
 	t = h.tables[t.row.ID]
 	h.focus = t
 	h.say(c.String(), "You resigned game %d.", t.row.ID)
-	return h.notifyOthers(t, fmt.Sprintf("%s resigned game %d. Game over: %s.", t.seatLabel(seat), t.row.ID, resultWords(t)))
+	return h.notifyOthers(t, fmt.Sprintf("%s resigned game %d.", t.seatLabel(seat), t.row.ID))
 }
 
 // draw handles "draw": it offers a draw, or agrees to the open offer. The

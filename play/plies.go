@@ -59,8 +59,35 @@ func (h *handling) move(c *grammar.Command) error {
 		return err
 	}
 	h.focus = t
-	h.say(read, "You played %s in game %d (ply %d).", ply, t.row.ID, next)
-	return h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d).", t.seatLabel(seat), ply, t.row.ID, next))
+	took := takenWords(g, rules.Seat(seat))
+	h.say(read, "You played %s in game %d (ply %d)%s.", ply, t.row.ID, next, took)
+	return h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took))
+}
+
+// takenWords says what the ply just played in g took off the board, to
+// follow "played K10": " and took L10 M10", " and lost N10 O10" for the
+// mover's own stones (a poof), or "" for a game that takes nothing.
+func takenWords(g rules.Game, mover rules.Seat) string {
+	taker, ok := g.(rules.Taker)
+	if !ok {
+		return ""
+	}
+	var took, lost []string
+	for _, p := range taker.LastTaken() {
+		if p.Seat == mover {
+			lost = append(lost, p.At)
+		} else {
+			took = append(took, p.At)
+		}
+	}
+	var s string
+	if len(took) > 0 {
+		s += " and took " + strings.Join(took, " ")
+	}
+	if len(lost) > 0 {
+		s += " and lost " + strings.Join(lost, " ")
+	}
+	return s
 }
 
 // refusal is the reply to a ply the rules refused: the rule's sentence, a
@@ -90,11 +117,12 @@ func (h *handling) afterPly(t *table, headline string) error {
 	}
 	t = h.tables[t.row.ID]
 	if o := t.game.Outcome(); o.Over {
-		if err := h.finish(t, o.Result(t.game.Seats()), outcomeWords(t, o)); err != nil {
+		// The mail's game section says the result (nextStep): the
+		// headline says only what was played.
+		if err := h.finish(t, o.Result(t.game.Seats()), outcomeWords(o)); err != nil {
 			return err
 		}
 		t = h.tables[t.row.ID]
-		headline += " " + fmt.Sprintf("Game over: %s.", resultWords(t))
 	}
 	h.focus = t
 	return h.notifyPly(t, headline)
@@ -123,11 +151,12 @@ func (h *handling) autoPlay(t *table) error {
 	return nil
 }
 
-// outcomeWords says why the rules ended a game: "five in a row (K10 to O10)".
-func outcomeWords(t *table, o rules.Outcome) string {
+// outcomeWords says why the rules ended a game: "five in a row, K10 to
+// O10". It is the stored termination of a game the rules ended.
+func outcomeWords(o rules.Outcome) string {
 	s := string(o.Reason)
 	if o.Detail != "" {
-		s += " (" + o.Detail + ")"
+		s += ", " + o.Detail
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -33,7 +34,7 @@ func TestPenteGameByMail(t *testing.T) {
 	if g.row.State != "finished" || g.row.Result != "1-0" {
 		t.Fatalf("game %d: state %s result %s, want finished 1-0", id, g.row.State, g.row.Result)
 	}
-	mustContain(t, w.last("bob@example.org"), "played O10", "Game over", "alice wins")
+	mustContain(t, w.last("bob@example.org"), "played O10", "Game over: alice wins (five in a row, ")
 	mustContain(t, w.last("alice@example.org"), "Read: move", "You played O10")
 }
 
@@ -140,7 +141,14 @@ func TestResign(t *testing.T) {
 	if g.row.Result != "1-0" || g.row.Termination != "resignation" {
 		t.Fatalf("result %s %s, want 1-0 by resignation", g.row.Result, g.row.Termination)
 	}
-	mustContain(t, w.last("alice@example.org"), "bob (Black) resigned game 1. Game over: alice wins.")
+	m := w.last("alice@example.org")
+	mustContain(t, m, "bob (Black) resigned game 1.", "Game over: alice wins (resignation).")
+	if n := strings.Count(m.Body, "Game over"); n != 1 {
+		t.Errorf("the mail says \"Game over\" %d times, want once:\n%s", n, m.Body)
+	}
+	if strings.Contains(m.Body, "to play") {
+		t.Errorf("the mail of a finished game says whose turn it is:\n%s", m.Body)
+	}
 }
 
 func TestTakeback(t *testing.T) {

@@ -279,6 +279,6 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 		return "", err
 	}
 	t = h.tables[t.row.ID]
-	return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and loses on time. Game over: %s.",
-		label, t.row.ID, resultWords(t)))
+	return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
+		label, t.row.ID))
 }

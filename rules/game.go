@@ -51,6 +51,11 @@ type Game interface {
 	// coordinates on all four sides, the last ply marked, captures or
 	// removed pins counted, and whose turn it is or how the game ended.
 	Board() string
+	// Position is Board without its closing lines on whose turn it is
+	// (with the roll and what the turn must be) or how the game ended: for
+	// a caller that says those in its own words, such as a mail showing a
+	// finished game, which may have ended by resignation or on time.
+	Position() string
 }
 
 // PlayToken parses and plays one token: the usual way to feed a game from
@@ -87,4 +92,22 @@ type Roller interface {
 // legal now.
 type Hinter interface {
 	Hint() string
+}
+
+// Taker is implemented by games whose plies take pieces off the board as
+// a consequence of the ply (Pente's captures and poofs, Dobbal's doubles
+// removal), so that the service can say what a ply took. Pinuid Classic
+// and Quatro do not implement it: their removals are the mover's own
+// pins, named in the ply token itself.
+type Taker interface {
+	// LastTaken lists the pieces the last ply took off the board, in board
+	// order; none when it took none or no ply was played.
+	LastTaken() []Piece
+}
+
+// Piece is one piece on a board: whose it is and where it stands.
+type Piece struct {
+	Seat Seat
+	// At is the point or square in the game's notation: "L10", "d7".
+	At string
 }

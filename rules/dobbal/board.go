@@ -12,6 +12,24 @@ import (
 // board, the last turn, then whose turn it is with the roll if one is set,
 // or how the game ended.
 func (g *Game) Board() string {
+	var b strings.Builder
+	b.WriteString(g.Position())
+	if g.outcome.Over {
+		fmt.Fprintf(&b, "Game over: %s.\n", g.describeEnd())
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s to play, ply %d.\n", g.SeatName(g.ToMove()), len(g.history)+1)
+	if g.rollSet() {
+		fmt.Fprintf(&b, "Roll: %s.\n", rollText(g.roll))
+	}
+	if g.quiet > 0 {
+		fmt.Fprintf(&b, "%d of %d plies without a removal or re-entry before a draw.\n", g.quiet, g.limit)
+	}
+	return b.String()
+}
+
+// Position implements rules.Game: Board up to the last turn.
+func (g *Game) Position() string {
 	var marked [N]bool
 	var last *Turn
 	if n := len(g.history); n > 0 {
@@ -41,17 +59,6 @@ func (g *Game) Board() string {
 	if last != nil {
 		n := len(g.history)
 		fmt.Fprintf(&b, "Last: ply %d, %s %s\n", n, g.SeatName((g.first+rules.Seat(n-1))%2), last)
-	}
-	if g.outcome.Over {
-		fmt.Fprintf(&b, "Game over: %s.\n", g.describeEnd())
-		return b.String()
-	}
-	fmt.Fprintf(&b, "%s to play, ply %d.\n", g.SeatName(g.ToMove()), len(g.history)+1)
-	if g.rollSet() {
-		fmt.Fprintf(&b, "Roll: %s.\n", rollText(g.roll))
-	}
-	if g.quiet > 0 {
-		fmt.Fprintf(&b, "%d of %d plies without a removal or re-entry before a draw.\n", g.quiet, g.limit)
 	}
 	return b.String()
 }

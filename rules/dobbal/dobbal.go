@@ -110,6 +110,21 @@ func (g *Game) PinAt(sq Square) (rules.Seat, bool) {
 	return 0, false
 }
 
+// LastTaken implements rules.Taker: the opponent's pin that the last turn
+// removed on doubles, if it did.
+func (g *Game) LastTaken() []rules.Piece {
+	n := len(g.history)
+	if n == 0 {
+		return nil
+	}
+	t := g.history[n-1].(*Turn)
+	if t.Action != Remove {
+		return nil
+	}
+	mover := (g.first + rules.Seat(n-1)) % 2
+	return []rules.Piece{{Seat: 1 - mover, At: t.Square.String()}}
+}
+
 // Clone implements rules.Game. The history is shared up to its length and
 // copied on the next append, so cloning costs one position copy.
 func (g *Game) Clone() rules.Game {

@@ -3,6 +3,7 @@ package dobbal
 import (
 	"flag"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,5 +183,35 @@ func checkBoardLines(t testing.TB, board string) {
 		if strings.TrimRight(line, " ") != line {
 			t.Errorf("line ends in spaces: %q", line)
 		}
+	}
+}
+
+// TestLastTaken checks that a doubles removal reports the opponent's pin
+// it took, and that steps and re-entries take nothing.
+func TestLastTaken(t *testing.T) {
+	tests := []struct {
+		name   string
+		opts   rules.Options
+		tokens []string
+		want   []rules.Piece
+	}{
+		{name: "before any ply"},
+		{name: "White removes a Black pin", tokens: []string{"113:xe7"}, want: []rules.Piece{{Seat: 1, At: "e7"}}},
+		{name: "a re-entry takes nothing", tokens: []string{"113:xe7", "221:+g7"}},
+		{name: "steps take nothing", tokens: []string{"113:xe7", "221:+g7", "111:xd7", "312:c6-c3:d2-d3:c7-a5"}},
+		{name: "Black removes a White pin", opts: rules.Options{"start": "black"}, tokens: []string{"223:xc2"},
+			want: []rules.Piece{{Seat: 0, At: "c2"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := Kind.NewGame(tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			play(t, g, tc.tokens...)
+			if got := g.(rules.Taker).LastTaken(); !slices.Equal(got, tc.want) {
+				t.Errorf("LastTaken() = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

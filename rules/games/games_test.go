@@ -1,6 +1,7 @@
 package games
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -61,5 +62,56 @@ func TestPresetCannotBeContradicted(t *testing.T) {
 	}
 	if _, err := e.New(rules.Options{"variant": "gomoku", "tournament": "off"}); err != nil {
 		t.Errorf("repeating the preset: %v", err)
+	}
+}
+
+// TestPositionIsTheBoardWithoutItsStatus plays a seeded game of every
+// entry to its end: at every ply Board is Position followed by the lines
+// on whose turn it is (with the roll) or how the game ended, and Position
+// holds none of those.
+func TestPositionIsTheBoardWithoutItsStatus(t *testing.T) {
+	for _, e := range All() {
+		t.Run(e.Name, func(t *testing.T) {
+			g, err := e.New(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rnd := rand.New(rand.NewPCG(1, 2))
+			for ply := 0; ply < 2000 && !g.Outcome().Over; ply++ {
+				if r, ok := g.(rules.Roller); ok {
+					n, faces := r.Dice()
+					roll := make([]int, n)
+					for i := range roll {
+						roll[i] = rnd.IntN(faces) + 1
+					}
+					if err := r.SetRoll(roll); err != nil {
+						t.Fatal(err)
+					}
+				}
+				checkPosition(t, g, "to play")
+				legal := g.Legal()
+				if err := g.Play(legal[rnd.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !g.Outcome().Over {
+				t.Fatalf("no end after %d plies", g.Plies())
+			}
+			checkPosition(t, g, "Game over")
+		})
+	}
+}
+
+func checkPosition(t *testing.T, g rules.Game, status string) {
+	t.Helper()
+	board, pos := g.Board(), g.Position()
+	rest, ok := strings.CutPrefix(board, pos)
+	if !ok || !strings.Contains(rest, status) {
+		t.Fatalf("ply %d: the board does not end with %q after the position:\n%s\n--- position:\n%s", g.Plies(), status, board, pos)
+	}
+	for _, s := range []string{"to play", "Roll:", "Game over"} {
+		if strings.Contains(pos, s) {
+			t.Fatalf("ply %d: the position says %q:\n%s", g.Plies(), s, pos)
+		}
 	}
 }

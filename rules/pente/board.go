@@ -14,6 +14,21 @@ var pieces = [3]byte{'.', 'O', 'X'}
 // in parentheses, the centre shown as + while empty, then the captures, the
 // last ply and whose turn it is or how the game ended.
 func (g *Game) Board() string {
+	var b strings.Builder
+	b.WriteString(g.Position())
+	if g.outcome.Over {
+		fmt.Fprintf(&b, "Game over: %s.\n", g.describeEnd())
+	} else {
+		fmt.Fprintf(&b, "%s to play, ply %d.\n", g.SeatName(g.ToMove()), len(g.history)+1)
+		if g.pending != 0 {
+			fmt.Fprintf(&b, "%s has five; it wins unless this ply breaks it by a capture (Boat-Pente).\n", g.SeatName(rules.Seat(g.pending-1)))
+		}
+	}
+	return b.String()
+}
+
+// Position implements rules.Game: Board up to the last ply.
+func (g *Game) Position() string {
 	var last Point = -1
 	if n := len(g.history); n > 0 {
 		last = g.history[n-1].(Point)
@@ -42,14 +57,6 @@ func (g *Game) Board() string {
 			fmt.Fprintf(&b, ", took off %s", strings.Join(names, " "))
 		}
 		b.WriteString("\n")
-	}
-	if g.outcome.Over {
-		fmt.Fprintf(&b, "Game over: %s.\n", g.describeEnd())
-	} else {
-		fmt.Fprintf(&b, "%s to play, ply %d.\n", g.SeatName(g.ToMove()), len(g.history)+1)
-		if g.pending != 0 {
-			fmt.Fprintf(&b, "%s has five; it wins unless this ply breaks it by a capture (Boat-Pente).\n", g.SeatName(rules.Seat(g.pending-1)))
-		}
 	}
 	return b.String()
 }

@@ -4,6 +4,8 @@
 package pente
 
 import (
+	"slices"
+
 	"pbem/rules"
 )
 
@@ -37,7 +39,8 @@ type Game struct {
 	captured [2]int // stones captured by each seat
 	empties  int
 	history  []rules.Ply
-	removed  []Point // stones the last ply took off
+	removed  []Point // stones the last ply took off, in point order
+	poofed   []Point // those of them that were the mover's own (Poof-Pente)
 	outcome  rules.Outcome
 	// pending is the seat+1 whose Boat-Pente five stands but could be broken
 	// by the reply; 0 when none.
@@ -100,7 +103,26 @@ func (g *Game) Clone() rules.Game {
 	c := *g
 	c.history = g.history[:len(g.history):len(g.history)]
 	c.removed = g.removed[:len(g.removed):len(g.removed)]
+	c.poofed = g.poofed[:len(g.poofed):len(g.poofed)]
 	return &c
+}
+
+// LastTaken implements rules.Taker: the stones the last ply captured, and
+// in Poof-Pente the mover's own that it poofed, in point order.
+func (g *Game) LastTaken() []rules.Piece {
+	if len(g.removed) == 0 {
+		return nil
+	}
+	mover := rules.Seat((len(g.history) - 1) % 2)
+	out := make([]rules.Piece, len(g.removed))
+	for i, q := range g.removed {
+		owner := 1 - mover
+		if slices.Contains(g.poofed, q) {
+			owner = mover
+		}
+		out[i] = rules.Piece{Seat: owner, At: q.String()}
+	}
+	return out
 }
 
 // Parse implements rules.Game.

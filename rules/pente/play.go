@@ -98,6 +98,7 @@ func (g *Game) apply(p Point) {
 	}
 	g.removed = append(append(g.removed, taken...), poofed...)
 	slices.Sort(g.removed)
+	g.poofed = poofed
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
 	g.captured[1-mover] += len(poofed)

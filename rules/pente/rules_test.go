@@ -1,6 +1,7 @@
 package pente
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -474,5 +475,52 @@ func TestHint(t *testing.T) {
 		if got := g.(*Game).Hint(); !strings.Contains(got, tc.want) {
 			t.Errorf("%v after %v: Hint %q, want it to contain %q", tc.opts, tc.plies, got, tc.want)
 		}
+	}
+}
+
+// TestLastTaken checks the stones a ply took off, with whose they were:
+// the opponent's captured pairs and Keryo triples, and the mover's own
+// poofed stones.
+func TestLastTaken(t *testing.T) {
+	// w and b are White's and Black's stones taken.
+	w := func(at string) rules.Piece { return rules.Piece{Seat: 0, At: at} }
+	b := func(at string) rules.Piece { return rules.Piece{Seat: 1, At: at} }
+	tests := []struct {
+		name         string
+		variant      string
+		played       int // plies before: even for White to move
+		white, black string
+		ply          string
+		want         []rules.Piece
+	}{
+		{"a pair", "pente", 20, "K10", "L10 M10", "N10", []rules.Piece{b("L10"), b("M10")}},
+		{"Black takes a pair", "pente", 21, "L10 M10", "K10", "N10", []rules.Piece{w("L10"), w("M10")}},
+		{"two pairs, in point order", "pente", 20, "K10 N13", "L10 M10 N11 N12", "N10",
+			[]rules.Piece{b("L10"), b("M10"), b("N11"), b("N12")}},
+		{"a Keryo triple", "keryo", 20, "K10", "L10 M10 N10", "O10", []rules.Piece{b("L10"), b("M10"), b("N10")}},
+		{"a poof takes the mover's own", "poof", 20, "M10", "K10 N10", "L10", []rules.Piece{w("L10"), w("M10")}},
+		{"a capture and a poof", "poof", 20, "M10 O13", "K10 N10 M11 N12", "L10",
+			[]rules.Piece{w("L10"), w("M10"), b("M11"), b("N12")}},
+		{"nothing taken", "pente", 20, "K10", "L10", "M10", nil},
+		{"Gomoku takes nothing", "gomoku", 20, "K10", "L10 M10", "N10", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := position(t, tc.variant, tc.played, tc.white, tc.black)
+			play(t, g, tc.ply)
+			var taker rules.Taker = g
+			if got := taker.LastTaken(); !slices.Equal(got, tc.want) {
+				t.Errorf("LastTaken() = %v, want %v", got, tc.want)
+			}
+			// A quiet reply takes nothing: the list is the last ply's only.
+			play(t, g, "A19")
+			if got := g.LastTaken(); len(got) != 0 {
+				t.Errorf("after a quiet A19: LastTaken() = %v, want none", got)
+			}
+		})
+	}
+	g, _ := Kind.NewGame(nil)
+	if got := g.(rules.Taker).LastTaken(); got != nil {
+		t.Errorf("LastTaken() before any ply = %v, want none", got)
 	}
 }

@@ -16,6 +16,27 @@ const width = 72
 // its base line or elimination, the last ply, removals owed, and whose
 // turn it is and what that turn must be, or how the game ended.
 func (g *Game) Board() string {
+	var b strings.Builder
+	b.WriteString(g.Position())
+	for s := range rules.Seat(g.Seats()) {
+		if l := &g.owed[s]; l.owing() > 0 {
+			wrap(&b, fmt.Sprintf("%s owes %s (forgot rule).", g.SeatName(s), l.owedText()))
+		}
+	}
+	if g.outcome.Over {
+		wrap(&b, fmt.Sprintf("Game over: %s.", g.describeEnd()))
+		return b.String()
+	}
+	wrap(&b, g.toPlay())
+	if g.limit > 0 && 2*g.quiet >= g.limit {
+		wrap(&b, fmt.Sprintf("No %s for %d plies; the game is drawn at %d.", g.progress(), g.quiet, g.limit))
+	}
+	return b.String()
+}
+
+// Position implements rules.Game: Board up to the last ply and the seats
+// it eliminated; removals owed belong to the turns to come.
+func (g *Game) Position() string {
 	var last *Ply
 	if n := len(g.history); n > 0 {
 		p, _ := plyOf(n, g.history[n-1])
@@ -55,17 +76,6 @@ func (g *Game) Board() string {
 		if g.eliminated[s] && g.eliminatedAt[s] == len(g.history) && len(g.history) > 0 {
 			wrap(&b, fmt.Sprintf("%s is eliminated: all its pins stand on one colour of square; they stay on the board as obstacles.", g.SeatName(s)))
 		}
-		if l := &g.owed[s]; l.owing() > 0 {
-			wrap(&b, fmt.Sprintf("%s owes %s (forgot rule).", g.SeatName(s), l.owedText()))
-		}
-	}
-	if g.outcome.Over {
-		wrap(&b, fmt.Sprintf("Game over: %s.", g.describeEnd()))
-		return b.String()
-	}
-	wrap(&b, g.toPlay())
-	if g.limit > 0 && 2*g.quiet >= g.limit {
-		wrap(&b, fmt.Sprintf("No %s for %d plies; the game is drawn at %d.", g.progress(), g.quiet, g.limit))
 	}
 	return b.String()
 }
