@@ -19,10 +19,10 @@ type Message struct {
 	Subject     string
 	Outcome     string
 	// Proof is what the mail showed of its sender's address.
-	Proof Proof
-	Size  int
-	Raw         []byte // kept only for mail that could not be read
-	Received    time.Time
+	Proof    Proof
+	Size     int
+	Raw      []byte // kept only for mail that could not be read
+	Received time.Time
 }
 
 // Seen reports whether a mail was processed already: by its Message-ID, or
