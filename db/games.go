@@ -44,7 +44,10 @@ type Game struct {
 	Started     *time.Time
 	Finished    *time.Time
 	Updated     time.Time
-	Seats       []Seat
+	// Owner is the player who started the game (the inviter); 0 when
+	// unknown (imported games).
+	Owner int64
+	Seats []Seat
 }
 
 // Seat is one place at a game's table.
@@ -71,9 +74,9 @@ func (g Game) SeatOf(playerID int64) int {
 func (t *Tx) CreateGame(g Game) (int64, error) {
 	tags, _ := json.Marshal(nonNil(g.Tags))
 	res, err := t.exec(`INSERT INTO games (kind, options, state, result, termination, tags, seed,
-		created_at, started_at, finished_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		created_at, started_at, finished_at, updated_at, owner_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.Kind, g.Options, g.State, orStar(g.Result), g.Termination, string(tags), g.Seed,
-		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC())
+		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC(), nullID(g.Owner))
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
@@ -112,7 +115,7 @@ func utcPtr(t *time.Time) any {
 }
 
 const gameColumns = `id, kind, options, state, result, termination, tags, seed,
-	created_at, started_at, finished_at, updated_at`
+	created_at, started_at, finished_at, updated_at, owner_id`
 
 func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 	defer rows.Close()
@@ -121,10 +124,12 @@ func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 		var g Game
 		var tags string
 		var started, finished sql.NullTime
+		var owner sql.NullInt64
 		if err := rows.Scan(&g.ID, &g.Kind, &g.Options, &g.State, &g.Result, &g.Termination, &tags, &g.Seed,
-			&g.Created, &started, &finished, &g.Updated); err != nil {
+			&g.Created, &started, &finished, &g.Updated, &owner); err != nil {
 			return nil, err
 		}
+		g.Owner = owner.Int64
 		if started.Valid {
 			g.Started = &started.Time
 		}
@@ -230,8 +235,9 @@ func (t *Tx) Answer(gameID int64, seat int, answer Invitation, now time.Time) er
 	return t.touch(gameID, now)
 }
 
-// SetState moves a game to a state, setting started_at on activation and
-// finished_at, result and termination when it finishes.
+// SetState moves a game to a state, setting started_at on activation,
+// finished_at, result and termination when it finishes, and termination
+// (why: "cancelled") when it is declined.
 func (t *Tx) SetState(gameID int64, state GameState, result, termination string, now time.Time) error {
 	var err error
 	switch state {
@@ -241,6 +247,9 @@ func (t *Tx) SetState(gameID int64, state GameState, result, termination string,
 	case Finished:
 		_, err = t.exec(`UPDATE games SET state = ?, result = ?, termination = ?, finished_at = ?, updated_at = ? WHERE id = ?`,
 			state, orStar(result), termination, now.UTC(), now.UTC(), gameID)
+	case Declined:
+		_, err = t.exec(`UPDATE games SET state = ?, termination = ?, updated_at = ? WHERE id = ?`,
+			state, termination, now.UTC(), gameID)
 	default:
 		_, err = t.exec(`UPDATE games SET state = ?, updated_at = ? WHERE id = ?`, state, now.UTC(), gameID)
 	}

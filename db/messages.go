@@ -18,9 +18,11 @@ type Message struct {
 	Sender      string
 	Subject     string
 	Outcome     string
-	Size        int
-	Raw         []byte // kept only for mail that could not be read
-	Received    time.Time
+	// Proof is what the mail showed of its sender's address.
+	Proof    Proof
+	Size     int
+	Raw      []byte // kept only for mail that could not be read
+	Received time.Time
 }
 
 // Seen reports whether a mail was processed already: by its Message-ID, or
@@ -56,9 +58,9 @@ func (t *Tx) RecordMessage(m Message) (int64, error) {
 	if m.Mailbox != "" {
 		mailbox, uidv, uid = m.Mailbox, m.UIDValidity, m.UID
 	}
-	res, err := t.exec(`INSERT INTO messages (message_id, mailbox, uidvalidity, uid, sender, subject, outcome, size, raw, received_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Size, m.Raw, m.Received.UTC())
+	res, err := t.exec(`INSERT INTO messages (message_id, mailbox, uidvalidity, uid, sender, subject, outcome, proof, size, raw, received_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Proof, m.Size, m.Raw, m.Received.UTC())
 	if err != nil {
 		return 0, fmt.Errorf("record message %q: %w", m.MessageID, err)
 	}
@@ -70,9 +72,9 @@ func (t *Tx) MessageByID(id int64) (Message, error) {
 	var m Message
 	var msgID, mailbox sql.NullString
 	var uidv, uid sql.NullInt64
-	err := t.queryRow(`SELECT id, message_id, mailbox, uidvalidity, uid, sender, subject, outcome, size, raw, received_at
+	err := t.queryRow(`SELECT id, message_id, mailbox, uidvalidity, uid, sender, subject, outcome, proof, size, raw, received_at
 		FROM messages WHERE id = ?`, id).Scan(&m.ID, &msgID, &mailbox, &uidv, &uid, &m.Sender, &m.Subject,
-		&m.Outcome, &m.Size, &m.Raw, &m.Received)
+		&m.Outcome, &m.Proof, &m.Size, &m.Raw, &m.Received)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Message{}, fmt.Errorf("message %d: %w", id, ErrNotFound)
 	}
@@ -92,14 +94,44 @@ func (t *Tx) SetOutcome(id int64, outcome string) error {
 	return nil
 }
 
-// AnsweredFrom counts the mails from a sender, received since a time, that
-// were answered or rejected (with an answer): the per-sender reply limit.
-func (t *Tx) AnsweredFrom(sender string, since time.Time) (int, error) {
+// Proof is what a mail showed of its sender's address.
+type Proof string
+
+// The proofs.
+const (
+	NoProof   Proof = ""     // nothing: the From header alone
+	KeyProof  Proof = "key"  // a reply key of the sender's
+	DKIMProof Proof = "dkim" // a trusted DKIM signature aligned with From
+)
+
+// SetProof records what a processed message proved of its sender.
+func (t *Tx) SetProof(id int64, p Proof) error {
+	if _, err := t.exec(`UPDATE messages SET proof = ? WHERE id = ?`, p, id); err != nil {
+		return fmt.Errorf("message %d proof: %w", id, err)
+	}
+	return nil
+}
+
+// CountFrom counts the mails from a sender, received since a time, that
+// were proven (a key or DKIM) or not, as proven says, and whose outcome is
+// one of outcomes: the limits of a sender's mail.
+func (t *Tx) CountFrom(sender string, since time.Time, proven bool, outcomes ...string) (int, error) {
+	if len(outcomes) == 0 {
+		return 0, nil
+	}
+	proof := `proof = ''`
+	if proven {
+		proof = `proof != ''`
+	}
+	args := []any{strings.ToLower(sender), since.UTC()}
+	for _, o := range outcomes {
+		args = append(args, o)
+	}
 	var n int
-	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE sender = ? AND received_at >= ?
-		AND outcome IN ('answered', 'rejected')`, strings.ToLower(sender), since.UTC()).Scan(&n)
+	err := t.queryRow(`SELECT COUNT(*) FROM messages WHERE sender = ? AND received_at >= ? AND `+proof+`
+		AND outcome IN (?`+strings.Repeat(`, ?`, len(outcomes)-1)+`)`, args...).Scan(&n)
 	if err != nil {
-		return 0, fmt.Errorf("mails answered from %s: %w", sender, err)
+		return 0, fmt.Errorf("mails from %s: %w", sender, err)
 	}
 	return n, nil
 }

@@ -363,7 +363,7 @@ func TestCheckFindsAnOrphanRow(t *testing.T) {
 	}
 }
 
-func TestAnsweredFromCountsAnsweredMailOfTheLastHour(t *testing.T) {
+func TestCountFromCountsProvenAndUnprovenMailApart(t *testing.T) {
 	s := open(t)
 	update(t, s, func(tx *Tx) error {
 		for i, m := range []Message{
@@ -373,14 +373,27 @@ func TestAnsweredFromCountsAnsweredMailOfTheLastHour(t *testing.T) {
 			{MessageID: "4@x", Sender: "alice@example.org", Outcome: "ignored", Received: t0},
 			{MessageID: "5@x", Sender: "alice@example.org", Outcome: "limited", Received: t0},
 			{MessageID: "6@x", Sender: "bob@example.org", Outcome: "answered", Received: t0},
+			{MessageID: "7@x", Sender: "alice@example.org", Outcome: "answered", Proof: KeyProof, Received: t0},
+			{MessageID: "8@x", Sender: "alice@example.org", Outcome: "answered", Proof: DKIMProof, Received: t0},
 		} {
 			if _, err := tx.RecordMessage(m); err != nil {
 				return fmt.Errorf("message %d: %w", i, err)
 			}
 		}
-		n, err := tx.AnsweredFrom("Alice@example.org", t0.Add(-time.Hour))
-		if err != nil || n != 2 {
-			t.Errorf("AnsweredFrom = %d, %v; want 2", n, err)
+		for _, c := range []struct {
+			proven   bool
+			outcomes []string
+			want     int
+		}{
+			{false, []string{"answered", "rejected"}, 2},
+			{true, []string{"answered", "rejected"}, 2},
+			{false, []string{"limited"}, 1},
+			{false, nil, 0},
+		} {
+			n, err := tx.CountFrom("Alice@example.org", t0.Add(-time.Hour), c.proven, c.outcomes...)
+			if err != nil || n != c.want {
+				t.Errorf("CountFrom(proven %v, %v) = %d, %v; want %d", c.proven, c.outcomes, n, err, c.want)
+			}
 		}
 		return nil
 	})

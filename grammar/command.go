@@ -31,6 +31,8 @@ type Command struct {
 	Timezone *Timezone `parser:"| @@"`
 	Notify   *Notify   `parser:"| @@"`
 	Ratings  *Ratings  `parser:"| @@"`
+	Block    *Block    `parser:"| @@"`
+	Confirm  bool      `parser:"| @'confirm'"`
 
 	Move *Move `parser:"| @@"`
 }
@@ -49,9 +51,9 @@ type Answer struct {
 }
 
 // AboutGame is a command that names at most a game: board, hint, resign,
-// draw, takeback, record.
+// draw, takeback, record, cancel.
 type AboutGame struct {
-	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record')"`
+	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record' | 'cancel')"`
 	Game int    `parser:"( 'game'? @Number )?"`
 }
 
@@ -96,6 +98,14 @@ type Ratings struct {
 	Game string `parser:"( 'ratings' | 'rating' ) @Word?"`
 }
 
+// Block is "block [ADDRESS | invitations]" or "unblock ADDRESS |
+// invitations": invitations a player refuses. Target is "" (list the
+// blocks), an address, or "invitations" (every invitation).
+type Block struct {
+	Verb   string `parser:"@('block' | 'unblock')"`
+	Target string `parser:"( @Addr | @'invitations' )?"`
+}
+
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
 // expects to play (0 when not given), the guard against stale mail.
 type Move struct {
@@ -127,7 +137,7 @@ var commandParser = participle.MustBuild[Command](
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "ratings"}
+	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -231,6 +241,9 @@ func (c *Command) normalise() {
 		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
 	case c.Ratings != nil:
 		c.Ratings.Game = strings.ToLower(c.Ratings.Game)
+	case c.Block != nil:
+		c.Block.Verb = strings.ToLower(c.Block.Verb)
+		c.Block.Target = strings.ToLower(strings.Trim(c.Block.Target, "<>"))
 	case c.Move != nil:
 		c.Move.Ply = trim(c.Move.Ply)
 	case c.Preview != nil:
@@ -269,6 +282,10 @@ func (c *Command) Verb() string {
 		return "notify"
 	case c.Ratings != nil:
 		return "ratings"
+	case c.Block != nil:
+		return c.Block.Verb
+	case c.Confirm:
+		return "confirm"
 	}
 	return "move"
 }
@@ -335,6 +352,8 @@ func (c *Command) String() string {
 		return strings.TrimSpace(strings.TrimSpace("notify "+c.Notify.Mode) + " " + c.Notify.Hour)
 	case c.Ratings != nil:
 		return strings.TrimSpace("ratings " + c.Ratings.Game)
+	case c.Block != nil:
+		return strings.TrimSpace(c.Block.Verb + " " + c.Block.Target)
 	case c.Move != nil:
 		s := "move" + game(c.Move.Game) + " " + c.Move.Ply
 		if c.Move.Expect != 0 {

@@ -64,6 +64,15 @@ func TestParseCommand(t *testing.T) {
 		{"ratings", "ratings", 0},
 		{"ratings Keryo-Pente", "ratings keryo-pente", 0},
 		{"rating quatro", "ratings quatro", 0},
+		{"cancel", "cancel", 0},
+		{"cancel 12", "cancel 12", 12},
+		{"block", "block", 0},
+		{"block spammer@example.net", "block spammer@example.net", 0},
+		{"Block <Spammer@Example.net>", "block spammer@example.net", 0},
+		{"block invitations", "block invitations", 0},
+		{"unblock invitations", "unblock invitations", 0},
+		{"confirm", "confirm", 0},
+		{"Confirm", "confirm", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.line, func(t *testing.T) {

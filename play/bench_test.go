@@ -52,7 +52,7 @@ func BenchmarkHandleMove(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	svc, err := New(store, Config{Address: "pbem@example.org", RepliesPerHour: 1 << 30,
+	svc, err := New(store, Config{Address: "pbem@example.org", Limits: Limits{Unproven: 1 << 30, Proven: 1 << 30},
 		Now: func() time.Time { return now }, Log: discardLog()})
 	if err != nil {
 		b.Fatal(err)

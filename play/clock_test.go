@@ -17,8 +17,8 @@ func newClockWorld(t *testing.T, cfg Config) *world {
 	if cfg.Downtime == 0 {
 		cfg.Downtime = 2 * time.Hour
 	}
-	if cfg.RepliesPerHour == 0 {
-		cfg.RepliesPerHour = 1000
+	if cfg.Limits.Unproven == 0 && cfg.Limits.Proven == 0 {
+		cfg.Limits = Limits{Unproven: 1000, Proven: 1000}
 	}
 	return newWorld(t, cfg)
 }

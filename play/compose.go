@@ -109,16 +109,21 @@ const footer = "-- \npbem: board games by mail. Send \"help\" for the commands.\
 // token in Reply-To and in the Message-ID, and refer to the game's thread.
 func (h *handling) queue(to string, t *table, subject, body string, isReply bool, atts []db.Attachment) error {
 	headers := map[string]string{"Auto-Submitted": "auto-replied"}
-	tok := "0"
+	keys, err := h.keyring()
+	if err != nil {
+		return err
+	}
+	// Every mail carries the recipient's key: for its game, or the account
+	// key (game 0), which proves the address for settings.
 	var refs []string
 	var gameID int64
 	if t != nil {
 		gameID = t.row.ID
-		tok = h.keys.token(to, gameID)
-		headers["Reply-To"] = h.s.local + "+" + tok + "@" + h.s.domain
 		refs = append(refs, "<pbem.game"+strconv.FormatInt(gameID, 10)+"@"+h.s.domain+">")
 		h.unsubscribe(headers, t, to)
 	}
+	tok := keys.token(to, gameID)
+	headers["Reply-To"] = h.s.local + "+" + tok + "@" + h.s.domain
 	if isReply && h.m.MessageID != "" {
 		headers["In-Reply-To"] = "<" + h.m.MessageID + ">"
 		for _, r := range h.m.References {
@@ -131,8 +136,12 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	}
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
+	msgID := "pbem." + tok + "." + hex.EncodeToString(rnd[:]) + "@" + h.s.domain
+	if isReply {
+		h.replyID = msgID
+	}
 	id, err := h.tx.Queue(db.Mail{
-		MessageID:   "pbem." + tok + "." + hex.EncodeToString(rnd[:]) + "@" + h.s.domain,
+		MessageID:   msgID,
 		To:          to,
 		Subject:     subject,
 		Headers:     headers,
@@ -147,6 +156,19 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	}
 	h.queued = append(h.queued, id)
 	return nil
+}
+
+// keyring is the reply-token scheme under the store's secret, loaded when
+// first needed (the tick's and the outbox's work have no incoming mail).
+func (h *handling) keyring() (tokens, error) {
+	if h.keys.secret == nil {
+		secret, err := h.tx.Secret(tokenKey, 32)
+		if err != nil {
+			return tokens{}, err
+		}
+		h.keys = tokens{secret: secret}
+	}
+	return h.keys, nil
 }
 
 func dedupe(s []string) []string {

@@ -18,28 +18,46 @@ type handling struct {
 	m   Message
 	now time.Time
 
-	msgRow  int64 // the mail's row in the store
-	sender  db.Player
-	keys    tokens
-	thread  thread
-	tables  map[int64]*table
-	focus   *table // the game whose board ends the reply
-	answers []answer
+	msgRow int64 // the mail's row in the store
+	sender db.Player
+	keys   tokens
+	thread thread
+	// proof is what the mail shows of the sender's address; confirmed is
+	// set while commands confirmed by such proof run (confirm.go).
+	proof     db.Proof
+	confirmed bool
+	tables    map[int64]*table
+	focus     *table // the game whose board ends the reply
+	answers   []answer
 	// attachments go with the reply (a record).
 	attachments []db.Attachment
 	notices     []notice
 	queued      []int64
-	outcome     string
+	outcome     Outcome
+	// limits is the state of the sender's limits for this mail (limits.go).
+	limits limitState
+	// unconfirmed are the commands that wait for a confirmation round trip.
+	unconfirmed []string
+	// replyID is the Message-ID of the reply queued to the sender.
+	replyID string
 }
 
 // answer is what the reply says about one command.
 type answer struct {
 	read string // how the line was read; "" for none
 	text string // what happened
+	// refusal marks an answer that only says the mail lacked proof: a mail
+	// with nothing else to say gets a short reply, seldom (limits.go).
+	refusal bool
 }
 
 func (h *handling) say(read, format string, args ...any) {
 	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf(format, args...)})
+}
+
+// refuse says that a command needed proof the mail lacked.
+func (h *handling) refuse(read, format string, args ...any) {
+	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf(format, args...), refusal: true})
 }
 
 // run handles the mail: decide whether to answer at all, then read and
@@ -51,7 +69,7 @@ func (h *handling) run() error {
 	}
 	from := strings.ToLower(strings.TrimSpace(h.m.From))
 	if reason := h.noAnswer(from); reason != "" {
-		h.outcome = "ignored"
+		h.outcome = Ignored
 		if _, err := h.record(nil); err != nil {
 			return err
 		}
@@ -67,48 +85,65 @@ func (h *handling) run() error {
 	if _, err := h.record(raw); err != nil {
 		return err
 	}
-	sent, err := h.tx.AnsweredFrom(from, h.m.Received.Add(-time.Hour))
-	if err != nil {
-		return err
-	}
-	if sent >= h.s.cfg.RepliesPerHour {
-		h.outcome = "limited"
-		return h.tx.SetOutcome(h.msgRow, h.outcome)
-	}
-	h.sender, err = h.tx.Player(from, h.m.FromName, h.now)
-	if err != nil {
-		return err
-	}
 	secret, err := h.tx.Secret(tokenKey, 32)
 	if err != nil {
 		return err
 	}
 	h.keys = tokens{secret: secret}
 	h.thread = h.keys.readThread(h.m, h.s.local)
-	if err := h.releaseBounces(); err != nil {
+	h.proof = h.proofOf()
+	if err := h.tx.SetProof(h.msgRow, h.proof); err != nil {
 		return err
+	}
+	// A display name is taken only from proven mail: a forged From must
+	// not rename a player.
+	name := ""
+	if h.proof != db.NoProof {
+		name = h.m.FromName
+	}
+	if h.sender, err = h.tx.Player(from, name, h.now); err != nil {
+		return err
+	}
+	if stop, err := h.checkLimits(); stop || err != nil {
+		return err
+	}
+	if h.proof != db.NoProof {
+		// Only the address's holder ends a bounce's hold: a forged From
+		// must not start the clock of a player whose mail bounces.
+		if err := h.releaseBounces(); err != nil {
+			return err
+		}
 	}
 
 	switch {
 	case h.m.Undecodable:
-		h.outcome = "rejected"
+		h.outcome = Rejected
 		h.say("", "Your mail could not be decoded, so none of it was read. Please send your commands as plain text.")
 	case h.m.Size > h.s.cfg.MaxSize:
-		h.outcome = "rejected"
+		h.outcome = Rejected
 		h.say("", "Your mail is %d bytes, more than the %d this service reads, so none of it was read. Please send your commands in a short plain-text mail.", h.m.Size, h.s.cfg.MaxSize)
 	default:
-		h.outcome = "answered"
+		h.outcome = Answered
 		if err := h.commands(); err != nil && !errors.Is(err, errStop) {
 			return err
 		}
+		if err := h.askConfirmation(); err != nil {
+			return err
+		}
+		if err := h.settleLimits(); err != nil {
+			return err
+		}
 	}
-	if err := h.tx.SetOutcome(h.msgRow, h.outcome); err != nil {
+	if err := h.tx.SetOutcome(h.msgRow, h.outcome.String()); err != nil {
 		return err
 	}
 	if err := h.settle(); err != nil {
 		return err
 	}
-	return h.send()
+	if err := h.send(); err != nil {
+		return err
+	}
+	return h.recordConfirmation()
 }
 
 // noAnswer says why a mail must not be answered (loops and bounces), or "".
@@ -187,7 +222,7 @@ func (h *handling) noteBounce(reason string) error {
 func (h *handling) record(raw []byte) (int64, error) {
 	id, err := h.tx.RecordMessage(db.Message{
 		MessageID: h.m.MessageID, Mailbox: h.m.Mailbox, UIDValidity: h.m.UIDValidity, UID: h.m.UID,
-		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome, Size: h.m.Size, Raw: raw,
+		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome.String(), Size: h.m.Size, Raw: raw,
 		Received: h.m.Received,
 	})
 	h.msgRow = id
@@ -264,50 +299,49 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// do carries out one command.
+// do carries out one command: it finds the command's line in the table,
+// the game it is about, checks the game's state, the sender's authority and
+// the limits, and runs the handler.
 func (h *handling) do(c *grammar.Command) error {
-	switch {
-	case c.New != nil:
-		return h.newGame(c)
-	case c.Answer != nil:
-		return h.answerCmd(c)
-	case c.About != nil:
-		switch c.About.Verb {
-		case "board":
-			return h.board(c)
-		case "hint":
-			return h.hint(c)
-		case "resign":
-			return h.resign(c)
-		case "draw":
-			return h.draw(c)
-		case "takeback":
-			return h.takeback(c)
-		case "record":
-			return h.record1(c)
-		}
-	case c.Preview != nil:
-		return h.preview(c)
-	case c.Watch != nil:
-		return h.watch(c)
-	case c.Games:
-		return h.games(c)
-	case c.Review:
-		return h.review(c)
-	case c.Help != nil:
-		return h.help(c)
-	case c.Vacation != nil:
-		return h.vacation(c)
-	case c.Back:
-		return h.back(c)
-	case c.Timezone != nil:
-		return h.timezone(c)
-	case c.Notify != nil:
-		return h.notifyCmd(c)
-	case c.Ratings != nil:
-		return h.ratingsCmd(c)
-	case c.Move != nil:
-		return h.move(c)
+	spec := h.s.specFor(c)
+	if spec == nil {
+		return fmt.Errorf("command %q has no line in the command table", c.String())
 	}
-	return nil
+	if h.skipOverLimit(spec, c) {
+		return nil
+	}
+	var t *table
+	if spec.game != noGame {
+		var err error
+		if t, err = h.gameFor(c, h.fits(spec.game)); t == nil || err != nil {
+			return err
+		}
+		h.focus = t
+		if why := wrongState(spec.game, t); why != "" {
+			h.say(c.String(), "%s Nothing was changed.", why)
+			return nil
+		}
+	}
+	if !h.authorize(spec, c, t) {
+		return nil
+	}
+	h.limits.ran++
+	return spec.run(h, c, t)
+}
+
+// wrongState says why a game is not in the state a command needs, or "".
+func wrongState(need gameNeed, t *table) string {
+	switch need {
+	case activeGame:
+		return notActive(t)
+	case answerGame:
+		if t.row.State != db.Invited && t.row.State != db.Active {
+			return notActive(t)
+		}
+	case invitedGame:
+		if t.row.State != db.Invited {
+			return fmt.Sprintf("Game %d is no invitation any more (%s).", t.row.ID, t.row.State)
+		}
+	}
+	return ""
 }

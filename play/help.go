@@ -56,7 +56,7 @@ const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
 Each game has options of its own; send "help GAME" to see them.`
 
 // help handles "help [TOPIC]".
-func (h *handling) help(c *grammar.Command) error {
+func (h *handling) help(c *grammar.Command, _ *table) error {
 	topic := c.Help.Topic
 	switch topic {
 	case "":

@@ -106,7 +106,7 @@ func TestHostileMail(t *testing.T) {
 				return err
 			})
 			if tc.reply == "" {
-				if len(mails) != 0 || res.Outcome != "ignored" {
+				if len(mails) != 0 || res.Outcome != Ignored {
 					t.Fatalf("outcome %q and %d mails; want it ignored with no mail", res.Outcome, len(mails))
 				}
 				return
@@ -164,9 +164,9 @@ func TestReplayedMessageChangesNothing(t *testing.T) {
 }
 
 func TestCommandFloodIsCut(t *testing.T) {
-	w := newWorld(t, Config{RepliesPerHour: 10})
+	w := newWorld(t, Config{Limits: Limits{Unproven: 10}})
 	for range 25 {
-		w.send("mallory@example.org", "", "games")
+		w.sendBare("mallory@example.org", "", "games")
 	}
 	if n := w.count("mallory@example.org"); n != 10 {
 		t.Errorf("%d replies to the flooding sender, want 10", n)
@@ -242,7 +242,7 @@ func TestABugInHandlingLosesNothingAndStopsNothing(t *testing.T) {
 	}
 	m := Message{MessageID: "bug@client.example", From: "carol@example.org", Text: "board 1", Raw: []byte("board 1")}
 	res := w.deliver(m)
-	if res.Outcome != "failed" || len(res.Queued) != 1 {
+	if res.Outcome != Failed || len(res.Queued) != 1 {
 		t.Fatalf("result %+v, want the mail kept as failed and one reply", res)
 	}
 	mustContain(t, w.last("carol@example.org"), "met a fault in this service")

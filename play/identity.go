@@ -14,7 +14,9 @@ import (
 // puts it in the Reply-To address of every game mail (pbem+TOKEN@domain)
 // and in the mail's Message-ID, which clients echo in In-Reply-To and
 // References. A command about a game is accepted only with a token for the
-// sender and that game (or an aligned DKIM signature, when trusted).
+// sender and that game (or an aligned DKIM signature, when trusted). Mail
+// about no game carries the token of game 0, the account key: it proves the
+// address, for settings, and names no game.
 
 // tokenKey is the name of the HMAC secret in the store.
 const tokenKey = "reply-token"
@@ -39,33 +41,36 @@ func (k tokens) token(address string, game int64) string {
 	return strconv.FormatInt(game, 10) + "-" + k.mac(address, game)
 }
 
-// check returns the game a token is for, if it is valid for address.
+// check returns the game a token is for, if it is valid for address. Game
+// 0 is the account key: it proves the address and names no game.
 func (k tokens) check(tok, address string) (int64, bool) {
 	num, mac, ok := strings.Cut(strings.ToLower(tok), "-")
 	if !ok {
 		return 0, false
 	}
 	game, err := strconv.ParseInt(num, 10, 64)
-	if err != nil || game <= 0 {
+	if err != nil || game < 0 {
 		return 0, false
 	}
 	return game, hmac.Equal([]byte(mac), []byte(k.mac(address, game)))
 }
 
 // thread is what a mail's addressing and threading say about the game it
-// is about.
+// is about and about its sender.
 type thread struct {
-	// game is the game the thread names (by token or subject), 0 for none.
+	// game is the game the thread names (by key or subject), 0 for none.
 	game int64
-	// verified is true when a token valid for the sender and game was found.
+	// verified is true when a key valid for the sender was found; keyGame
+	// is the game it is for, 0 for the account key.
 	verified bool
-	// forged is true when a token was found that is not valid for the sender.
+	keyGame  int64
+	// forged is true when a key was found that is not valid for the sender.
 	forged bool
 }
 
 // readThread looks for tokens in the recipient addresses (local+TOKEN@...)
 // and in the message ids the mail answers (pbem.TOKEN.RANDOM@...), then for a
-// "[pbem N]" tag in the subject.
+// "[pbem N]" tag in the subject. A game's key wins over the account key.
 func (k tokens) readThread(m Message, local string) thread {
 	var candidates []string
 	for _, to := range m.To {
@@ -84,10 +89,12 @@ func (k tokens) readThread(m Message, local string) thread {
 	var th thread
 	for _, tok := range candidates {
 		game, ok := k.check(tok, m.From)
-		if ok {
-			return thread{game: game, verified: true}
-		}
-		if game != 0 {
+		switch {
+		case ok && game != 0:
+			return thread{game: game, verified: true, keyGame: game}
+		case ok:
+			th.verified = true
+		case game != 0:
 			th.forged = true
 			if th.game == 0 {
 				th.game = game

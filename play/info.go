@@ -4,26 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"pbem/db"
 	"pbem/grammar"
 	"pbem/rules"
 )
 
-// anyGame finds a game a reading command is about: any game can be seen.
-func (h *handling) anyGame(c *grammar.Command) (*table, error) {
-	t, err := h.gameFor(c, func(g db.Game) bool { return g.State == db.Active })
-	if t != nil {
-		h.focus = t
-	}
-	return t, err
-}
-
 // board handles "board": the reply ends with the game's board.
-func (h *handling) board(c *grammar.Command) error {
-	t, err := h.anyGame(c)
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) board(c *grammar.Command, t *table) error {
 	h.say(c.String(), "Here is game %d as it stands.", t.row.ID)
 	return nil
 }
@@ -32,11 +18,7 @@ func (h *handling) board(c *grammar.Command) error {
 const maxHint = 60
 
 // hint handles "hint": the legal plies of the seat to move.
-func (h *handling) hint(c *grammar.Command) error {
-	t, err := h.anyGame(c)
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) hint(c *grammar.Command, t *table) error {
 	if why := notActive(t); why != "" {
 		h.say(c.String(), "%s", why)
 		return nil
@@ -63,11 +45,7 @@ func (h *handling) hint(c *grammar.Command) error {
 }
 
 // preview handles "preview": the board after some plies, nothing stored.
-func (h *handling) preview(c *grammar.Command) error {
-	t, err := h.anyGame(c)
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) preview(c *grammar.Command, t *table) error {
 	if why := notActive(t); why != "" {
 		h.say(c.String(), "%s", why)
 		return nil
@@ -87,7 +65,7 @@ func (h *handling) preview(c *grammar.Command) error {
 }
 
 // games handles "games": the sender's games and whose turn it is.
-func (h *handling) games(c *grammar.Command) error {
+func (h *handling) games(c *grammar.Command, _ *table) error {
 	mine, err := h.tx.GamesOf(h.sender.ID)
 	if err != nil {
 		return err
@@ -121,12 +99,7 @@ func (h *handling) games(c *grammar.Command) error {
 }
 
 // watch handles "watch" and "unwatch".
-func (h *handling) watch(c *grammar.Command) error {
-	t, err := h.gameFor(c, nil)
-	if t == nil || err != nil {
-		return err
-	}
-	h.focus = t
+func (h *handling) watch(c *grammar.Command, t *table) error {
 	if c.Watch.Verb == "unwatch" {
 		was, err := h.tx.Unwatch(t.row.ID, h.sender.ID)
 		if err != nil {

@@ -26,7 +26,7 @@ var serviceOptions = map[string]struct {
 
 // newGame handles "new GAME with ADDR... [OPTION=VALUE...]": it seats the
 // players, stores the game as invited and mails every invitee.
-func (h *handling) newGame(c *grammar.Command) error {
+func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
@@ -74,7 +74,7 @@ func (h *handling) newGame(c *grammar.Command) error {
 			h.say(read, "You invited yourself; invite the other players only. Nothing was started.")
 			return nil
 		}
-		if l, d, _ := strings.Cut(addr, "@"); d == h.s.domain && strings.HasPrefix(l, h.s.local) {
+		if l, d, _ := strings.Cut(addr, "@"); d == h.s.domain && (l == h.s.local || strings.HasPrefix(l, h.s.local+"+")) {
 			h.say(read, "%s is this service's own address, not a player. Nothing was started.", addr)
 			return nil
 		}
@@ -98,6 +98,9 @@ func (h *handling) newGame(c *grammar.Command) error {
 			entry.Title, g.Seats(), len(addrs), len(addrs)-1)
 		return nil
 	}
+	if ok, err := h.admitInvitees(read, addrs[1:]); !ok || err != nil {
+		return err
+	}
 
 	switch svc["first"] {
 	case "them":
@@ -107,7 +110,7 @@ func (h *handling) newGame(c *grammar.Command) error {
 	}
 	var seed [8]byte
 	_, _ = rand.Read(seed[:])
-	row := db.Game{Kind: entry.Kind.Name, State: db.Invited, Created: h.now,
+	row := db.Game{Kind: entry.Kind.Name, State: db.Invited, Created: h.now, Owner: h.sender.ID,
 		Seed: int64(binary.LittleEndian.Uint64(seed[:]) >> 1),
 		Tags: map[string]string{"TimeControl": clock.timeControl()}}
 	all := rules.Options{}
@@ -175,31 +178,9 @@ func shuffle(s []string) {
 
 // answerCmd handles "accept" and "decline": an invitation while the game
 // is invited, or an open draw offer or takeback request while it is played.
-func (h *handling) answerCmd(c *grammar.Command) error {
-	t, err := h.gameFor(c, func(g db.Game) bool {
-		if g.State == db.Invited {
-			for _, s := range g.Seats {
-				if s.PlayerID == h.sender.ID && s.Invitation == db.Pending {
-					return true
-				}
-			}
-			return false
-		}
-		return g.State == db.Active
-	})
-	if t == nil || err != nil {
-		return err
-	}
-	h.focus = t
+func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 	if t.row.State == db.Active {
 		return h.answerOffer(c, t)
-	}
-	if t.row.State != db.Invited {
-		h.say(c.String(), "%s There is nothing to %s.", notActive(t), c.Answer.Verb)
-		return nil
-	}
-	if !h.mayAct(c, t, c.Answer.Verb+" the invitation") {
-		return nil
 	}
 	seat := t.seatOf(h.sender.Address)
 	if t.row.Seats[seat].Invitation != db.Pending {
@@ -213,7 +194,7 @@ func (h *handling) answerCmd(c *grammar.Command) error {
 		if err := h.tx.SetState(t.row.ID, db.Declined, "", "", h.now); err != nil {
 			return err
 		}
-		t, err = h.reload(t.row.ID)
+		t, err := h.reload(t.row.ID)
 		if err != nil {
 			return err
 		}
@@ -225,7 +206,7 @@ func (h *handling) answerCmd(c *grammar.Command) error {
 	if err := h.tx.Answer(t.row.ID, seat, db.Accepted, h.now); err != nil {
 		return err
 	}
-	t, err = h.reload(t.row.ID)
+	t, err := h.reload(t.row.ID)
 	if err != nil {
 		return err
 	}
@@ -254,3 +235,22 @@ func (h *handling) answerCmd(c *grammar.Command) error {
 	}
 	return h.autoPlay(t)
 }
+
+// cancel handles "cancel": the player who started a game withdraws it
+// before it starts.
+func (h *handling) cancel(c *grammar.Command, t *table) error {
+	if err := h.tx.SetState(t.row.ID, db.Declined, "", cancelled, h.now); err != nil {
+		return err
+	}
+	t, err := h.reload(t.row.ID)
+	if err != nil {
+		return err
+	}
+	h.focus = t
+	h.say(c.String(), "You cancelled game %d; the invitees are told.", t.row.ID)
+	return h.notifyOthers(t, fmt.Sprintf("%s cancelled game %d, so it will not be played.",
+		shortName(h.sender.Address, h.sender.Name), t.row.ID))
+}
+
+// cancelled is the termination of a game its starter cancelled.
+const cancelled = "cancelled"

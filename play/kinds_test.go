@@ -70,7 +70,7 @@ func TestWholeGamesOfEveryKind(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t, Config{RepliesPerHour: 1 << 20})
+			w := newWorld(t, Config{Limits: Limits{Unproven: 1 << 20, Proven: 1 << 20}})
 			ended := 0
 			for seed := range tc.seeds {
 				id := invite(t, w, tc.command, tc.players...)

@@ -20,6 +20,9 @@ func gameStatus(t *table, to string) string {
 	case db.Invited:
 		return "invitation"
 	case db.Declined:
+		if t.row.Termination == cancelled {
+			return cancelled
+		}
 		return "declined"
 	case db.Finished:
 		return "game over, " + resultWords(t)

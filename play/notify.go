@@ -89,7 +89,7 @@ func (h *handling) sendNow(n notice, t *table) (bool, error) {
 }
 
 // notifyCmd handles "notify [every | myturn | digest [HOUR]]".
-func (h *handling) notifyCmd(c *grammar.Command) error {
+func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 	mode := c.Notify.Mode
 	if mode == "" {
 		h.say(c.String(), "%s Change it with \"notify every\", \"notify myturn\" or \"notify digest HOUR\".", notifyWords(h.sender, h.zone(h.sender)))

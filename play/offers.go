@@ -9,33 +9,11 @@ import (
 	"pbem/grammar"
 )
 
-// activeGame finds the active game a seat command is about and checks the
-// sender may act in it.
-func (h *handling) activeGame(c *grammar.Command, what string) (*table, error) {
-	t, err := h.gameFor(c, func(g db.Game) bool { return g.State == db.Active })
-	if t == nil || err != nil {
-		return nil, err
-	}
-	h.focus = t
-	if why := notActive(t); why != "" {
-		h.say(c.String(), "%s There is nothing to %s.", why, what)
-		return nil, nil
-	}
-	if !h.mayAct(c, t, what) {
-		return nil, nil
-	}
-	return t, nil
-}
-
 // resign handles "resign": with two seats the other seat wins. With more
 // seats no single winner follows from one seat giving up, so the game ends
 // with no result (every seat 0, the record's form for that) and the
 // termination names who resigned.
-func (h *handling) resign(c *grammar.Command) error {
-	t, err := h.activeGame(c, "resign")
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) resign(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
 	if err := h.leave(t, seat, "resignation"); err != nil {
 		return err
@@ -49,22 +27,14 @@ func (h *handling) resign(c *grammar.Command) error {
 // draw handles "draw": it offers a draw, or agrees to the open offer. The
 // game is drawn when every seat has agreed. An offer lapses with the next
 // ply.
-func (h *handling) draw(c *grammar.Command) error {
-	t, err := h.activeGame(c, "offer a draw")
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) draw(c *grammar.Command, t *table) error {
 	return h.agree(c, t, db.DrawOffer)
 }
 
 // takeback handles "takeback": the sender asks to undo its last ply, which
 // must still be the last ply played (passes the service played after it do
 // not count). Every other seat must accept.
-func (h *handling) takeback(c *grammar.Command) error {
-	t, err := h.activeGame(c, "ask for a takeback")
-	if t == nil || err != nil {
-		return err
-	}
+func (h *handling) takeback(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
 	if _, ok := lastOwnPly(t, seat); !ok {
 		h.say(c.String(), "A takeback undoes your last ply while nobody has played since; in game %d someone has, or you have not played yet. Nothing was changed.", t.row.ID)
@@ -177,9 +147,6 @@ func drawResult(seats int) string {
 // answerOffer handles "accept"/"decline" in an active game: the open
 // takeback request or draw offer of another seat.
 func (h *handling) answerOffer(c *grammar.Command, t *table) error {
-	if !h.mayAct(c, t, c.Answer.Verb+" an offer") {
-		return nil
-	}
 	seat := t.seatOf(h.sender.Address)
 	for _, kind := range []db.OfferKind{db.Takeback, db.DrawOffer} {
 		o, open, err := h.tx.GetOffer(t.row.ID, kind)

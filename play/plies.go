@@ -11,29 +11,10 @@ import (
 )
 
 // move handles "[move] [GAME] PLY [#N]".
-func (h *handling) move(c *grammar.Command) error {
-	t, err := h.gameFor(c, func(g db.Game) bool {
-		return g.State == db.Active
-	})
-	if t == nil || err != nil {
-		return err
-	}
-	h.focus = t
+func (h *handling) move(c *grammar.Command, t *table) error {
 	read := c.String()
-	if why := notActive(t); why != "" {
-		h.say(read, "%s Nothing was played.", why)
-		return nil
-	}
-	if !h.mayAct(c, t, "play") {
-		return nil
-	}
 	seat := t.seatOf(h.sender.Address)
 	next := t.game.Plies() + 1
-	if int(t.game.ToMove()) != seat {
-		h.say(read, "It is not your move in game %d: ply %d is for %s. Nothing was played.",
-			t.row.ID, next, t.seatLabel(int(t.game.ToMove())))
-		return nil
-	}
 	if e := c.Move.Expect; e != 0 && e != next {
 		h.say(read, "This mail expected to play ply %d, but game %d is at ply %d: the mail is older than the game. Nothing was played; here is the board as it is now.",
 			e, t.row.ID, next)

@@ -165,7 +165,7 @@ func (h *handling) myRatingChange(t *table, playerID int64) (string, error) {
 
 // ratingsCmd handles "ratings [GAME]": the sender's ratings, or a game's
 // top players and the sender's place among them.
-func (h *handling) ratingsCmd(c *grammar.Command) error {
+func (h *handling) ratingsCmd(c *grammar.Command, _ *table) error {
 	if c.Ratings.Game == "" {
 		return h.myRatings(c)
 	}

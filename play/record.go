@@ -63,13 +63,8 @@ func exportRecord(t *table, site string) ([]byte, error) {
 	return notation.AppendExport(nil, g), nil
 }
 
-// record1 handles "record": the game's record attached as a .pgn file.
-func (h *handling) record1(c *grammar.Command) error {
-	t, err := h.gameFor(c, func(g db.Game) bool { return g.State == db.Active || g.State == db.Finished })
-	if t == nil || err != nil {
-		return err
-	}
-	h.focus = t
+// recordCmd handles "record": the game's record attached as a .pgn file.
+func (h *handling) recordCmd(c *grammar.Command, t *table) error {
 	rec, err := exportRecord(t, h.s.cfg.Address)
 	if err != nil {
 		return err
@@ -85,7 +80,7 @@ const maxReviewBoards = 3
 
 // review handles "review": the records attached (or pasted into the mail)
 // are checked against the rules, game by game.
-func (h *handling) review(c *grammar.Command) error {
+func (h *handling) review(c *grammar.Command, _ *table) error {
 	type source struct {
 		name string
 		data []byte

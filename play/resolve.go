@@ -76,31 +76,6 @@ func (h *handling) gameFor(c *grammar.Command, fits func(db.Game) bool) (*table,
 	return t, nil
 }
 
-// mayAct checks that the sender holds a seat of the game and proved it:
-// with a reply token for this game, or with an aligned DKIM signature when
-// the service trusts those. Otherwise the reply says what is missing.
-func (h *handling) mayAct(c *grammar.Command, t *table, what string) bool {
-	seat := t.seatOf(h.sender.Address)
-	if seat < 0 {
-		h.say(c.String(), "You do not play in game %d, so you cannot %s. Nothing was changed.", t.row.ID, what)
-		return false
-	}
-	if h.thread.verified && h.thread.game == t.row.ID {
-		return true
-	}
-	if h.s.cfg.TrustDKIM && h.m.DKIMAligned {
-		return true
-	}
-	why := "This mail carries no key for game %d"
-	if h.thread.forged {
-		why = "The key in this mail is not yours for game %d"
-	}
-	h.say(c.String(), why+", so nothing was changed: to %s, reply to one of the game's mails from %s. "+
-		"Its Reply-To address carries your key, so that nobody else can play in your name.",
-		t.row.ID, what, h.sender.Address)
-	return false
-}
-
 func orList(s []string) string {
 	if len(s) == 1 {
 		return s[0]
@@ -114,6 +89,9 @@ func notActive(t *table) string {
 	case db.Invited:
 		return fmt.Sprintf("Game %d has not started: it waits for every invitee to accept.", t.row.ID)
 	case db.Declined:
+		if t.row.Termination == cancelled {
+			return fmt.Sprintf("Game %d never started: it was cancelled.", t.row.ID)
+		}
 		return fmt.Sprintf("Game %d never started: an invitation was declined.", t.row.ID)
 	case db.Finished:
 		return fmt.Sprintf("Game %d is over (%s, %s).", t.row.ID, t.row.Result, t.row.Termination)

@@ -49,7 +49,7 @@ func TestInvitationDeclined(t *testing.T) {
 	mustContain(t, w.last("alice@example.org"), "bob declined game 1")
 	// A move in a declined game changes nothing.
 	w.reply("alice@example.org", w.last("alice@example.org"), "K10")
-	mustContain(t, w.last("alice@example.org"), "never started", "Nothing was played")
+	mustContain(t, w.last("alice@example.org"), "never started", "Nothing was changed")
 }
 
 func TestInvitationNeedsEveryInvitee(t *testing.T) {

@@ -21,9 +21,8 @@ type Config struct {
 	// TrustDKIM accepts commands about a game from a sender whose mail has
 	// an aligned DKIM signature, without a reply token.
 	TrustDKIM bool
-	// RepliesPerHour is how many mails one address is sent per hour at most
-	// in answer to its own mail; 0 means 30.
-	RepliesPerHour int
+	// Limits bound what one address can make the service do (limits.go).
+	Limits Limits
 	// MaxSize is the largest mail read, in bytes; 0 means 2 MiB. A larger
 	// mail gets a short error reply and is kept unread.
 	MaxSize int
@@ -44,6 +43,8 @@ type Service struct {
 	local  string // the address's local part: "pbem"
 	domain string
 	log    *slog.Logger
+	// commands is the command table (commands.go).
+	commands []commandSpec
 }
 
 // New makes a Service on a store.
@@ -55,9 +56,7 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	if cfg.RepliesPerHour == 0 {
-		cfg.RepliesPerHour = 30
-	}
+	cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.MaxSize == 0 {
 		cfg.MaxSize = 2 << 20
 	}
@@ -71,7 +70,7 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log}, nil
+	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log, commands: commandTable()}, nil
 }
 
 // Result says what Handle did with a mail.
@@ -79,9 +78,8 @@ type Result struct {
 	// Duplicate is true when the mail was processed before: nothing changed
 	// and nothing was queued.
 	Duplicate bool
-	// Outcome is "answered", "ignored" (auto-replies, bounces, lists, our
-	// own mail), "limited" (reply limit reached) or "rejected" (unreadable).
-	Outcome string
+	// Outcome is what became of the mail.
+	Outcome Outcome
 	// Queued are the outbox ids of the mails queued.
 	Queued []int64
 }
@@ -125,7 +123,7 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 		return Result{}, fmt.Errorf("handle mail %q from %s: %w", m.MessageID, m.From, err)
 	}
 	s.log.LogAttrs(ctx, slog.LevelInfo, "mail handled", slog.String("message_id", m.MessageID),
-		slog.String("from", m.From), slog.String("outcome", res.Outcome),
+		slog.String("from", m.From), slog.String("outcome", res.Outcome.String()),
 		slog.Bool("duplicate", res.Duplicate), slog.Int("queued", len(res.Queued)))
 	return res, nil
 }
@@ -153,12 +151,12 @@ func (s *Service) guarded(ctx context.Context, m Message, fn func(*db.Tx) error)
 // that it is never handed in again to the same bug, and tells the sender.
 // Nothing of it is acted on.
 func (s *Service) quarantine(ctx context.Context, m Message) (Result, error) {
-	res := Result{Outcome: "failed"}
+	res := Result{Outcome: Failed}
 	err := s.store.Update(ctx, func(tx *db.Tx) error {
 		if seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID); err != nil || seen {
 			return err
 		}
-		h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}, outcome: "failed"}
+		h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}, outcome: Failed}
 		raw := m.Raw
 		if len(raw) > s.cfg.MaxSize {
 			raw = raw[:s.cfg.MaxSize]

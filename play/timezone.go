@@ -101,7 +101,7 @@ func (h *handling) zone(p db.Player) *time.Location {
 
 // timezone handles "timezone [ZONE]": shows or sets the zone mails show
 // times in.
-func (h *handling) timezone(c *grammar.Command) error {
+func (h *handling) timezone(c *grammar.Command, _ *table) error {
 	name := c.Timezone.Zone
 	if name == "" {
 		h.say(c.String(), "Your mail shows times in %s, such as %s. Change it with \"timezone ZONE\", such as \"timezone Europe/Berlin\".",

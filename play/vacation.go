@@ -28,7 +28,7 @@ func unbegunDays(v db.Vacation, now time.Time) int {
 
 // vacation handles "vacation [N]": N days away from now, replacing a
 // vacation that runs; without N, the days left.
-func (h *handling) vacation(c *grammar.Command) error {
+func (h *handling) vacation(c *grammar.Command, _ *table) error {
 	if c.Vacation.Days == "" {
 		s, err := h.vacationSummary(h.sender)
 		if err != nil {
@@ -91,7 +91,7 @@ func (h *handling) vacation(c *grammar.Command) error {
 }
 
 // back handles "back": the vacation ends now.
-func (h *handling) back(c *grammar.Command) error {
+func (h *handling) back(c *grammar.Command, _ *table) error {
 	v, err := h.tx.Vacation(h.sender.ID)
 	if err != nil {
 		return err

@@ -60,10 +60,34 @@ func (w *world) deliver(m Message) Result {
 	return res
 }
 
-// send is a fresh mail (no thread) from a player.
+// send is a mail from a player about no game in particular, written as a
+// reply to some mail of the service's: it carries the player's account key,
+// which proves the address.
 func (w *world) send(from, subject, body string) Result {
 	w.t.Helper()
+	return w.deliver(Message{From: from, To: []string{"pbem+" + w.key(from, 0) + "@example.org"}, Subject: subject, Text: body})
+}
+
+// sendBare is a fresh mail (no thread, no key) from an address: what a
+// stranger forging it could send too.
+func (w *world) sendBare(from, subject, body string) Result {
+	w.t.Helper()
 	return w.deliver(Message{From: from, To: []string{"pbem@example.org"}, Subject: subject, Text: body})
+}
+
+// key is an address's reply key for a game (0: the account key).
+func (w *world) key(address string, game int64) string {
+	w.t.Helper()
+	var k tokens
+	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
+		secret, err := tx.Secret(tokenKey, 32)
+		k = tokens{secret: secret}
+		return err
+	})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return k.token(address, game)
 }
 
 // reply answers a mail the way a mail client does: to its Reply-To, with

@@ -170,7 +170,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		// Mail that could not be read at all (not even its header, so not
 		// its sender either) is filed as Rejected, whatever the service
 		// answered.
-		if res.Outcome == "rejected" || msg.Undecodable {
+		if res.Outcome == play.Rejected || msg.Undecodable {
 			return mailer.Rejected, nil
 		}
 		return mailer.Processed, nil

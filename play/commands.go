@@ -1,0 +1,225 @@
+package play
+
+import (
+	"pbem/db"
+	"pbem/grammar"
+)
+
+// Authority is what a sender must prove to have a command carried out.
+type Authority int
+
+// The authorities, from none to the most particular.
+const (
+	// Anyone: the command only reads; its answer goes to the sender's
+	// address, so a forged From learns the forger nothing.
+	Anyone Authority = iota + 1
+	// AccountHolder: proof of the sender's address: a reply key of theirs
+	// (any of the service's mails carries one), a trusted DKIM signature,
+	// or the answer to a confirmation mail.
+	AccountHolder
+	// GamePlayer: a seat of the game, proven with that game's key.
+	GamePlayer
+	// SeatToMove: a GamePlayer whose turn it is.
+	SeatToMove
+	// GameOwner: the player who started the game, with its key.
+	GameOwner
+)
+
+func (a Authority) String() string {
+	switch a {
+	case Anyone:
+		return "anyone"
+	case AccountHolder:
+		return "the address's holder"
+	case GamePlayer:
+		return "a player of the game"
+	case SeatToMove:
+		return "the player to move"
+	case GameOwner:
+		return "the game's starter"
+	}
+	return "nobody"
+}
+
+// RateClass is how a command counts against the limits (limits.go).
+type RateClass int
+
+// The rate classes.
+const (
+	// RateRead: answered within the sender's hourly reply limit.
+	RateRead RateClass = iota + 1
+	// RateSetting: changes the sender's settings; within the reply limit.
+	RateSetting
+	// RateInvite: sends invitations; also within the invitation limits.
+	RateInvite
+	// RatePlay: changes a game. Once its sender is proven it is never
+	// dropped: carried out and answered whatever the reply limit.
+	RatePlay
+)
+
+func (r RateClass) String() string {
+	switch r {
+	case RateRead:
+		return "read"
+	case RateSetting:
+		return "setting"
+	case RateInvite:
+		return "invitation"
+	case RatePlay:
+		return "play"
+	}
+	return "none"
+}
+
+// gameNeed says which game a command is about and in which state it must
+// be.
+type gameNeed int
+
+const (
+	noGame      gameNeed = iota // the command is about no game
+	anyGame                     // any game; unnamed, the sender's only active one
+	namedGame                   // any game; only a number or the thread names it
+	recordGame                  // a game that started; unnamed, the only active one
+	activeGame                  // an active game: it must be active
+	answerGame                  // a pending invitation, or an active game's offer
+	invitedGame                 // a game not started yet, unnamed the sender's own
+)
+
+// commandSpec is one line of the command table: a command's form as help
+// writes it, who may give it, how it counts against the limits, which game
+// it needs, and its handler. The handler gets the game found (nil for
+// noGame) and runs only once the authority is satisfied.
+type commandSpec struct {
+	Form      string
+	Authority Authority
+	Rate      RateClass
+	game      gameNeed
+	// what is what the command does, for refusals: "resign".
+	what string
+	run  func(h *handling, c *grammar.Command, t *table) error
+}
+
+// commandTable is the command table: every command the service knows, in
+// the order help lists them. Settings that only show their value need no
+// proof; changing them does. A Service makes it once (it is a function, not
+// a variable, because handlers such as confirm dispatch through it).
+func commandTable() []commandSpec {
+	return []commandSpec{
+		{"new GAME with ADDRESS...", Anyone, RateInvite, noGame, "start a game", (*handling).newGame},
+		{"accept [GAME]", GamePlayer, RatePlay, answerGame, "accept", (*handling).answerCmd},
+		{"decline [GAME]", GamePlayer, RatePlay, answerGame, "decline", (*handling).answerCmd},
+		{"cancel [GAME]", GameOwner, RatePlay, invitedGame, "cancel the invitation", (*handling).cancel},
+		{"[move] [GAME] PLY [#N]", SeatToMove, RatePlay, activeGame, "play", (*handling).move},
+		{"resign [GAME]", GamePlayer, RatePlay, activeGame, "resign", (*handling).resign},
+		{"draw [GAME]", GamePlayer, RatePlay, activeGame, "offer a draw", (*handling).draw},
+		{"takeback [GAME]", GamePlayer, RatePlay, activeGame, "ask for a takeback", (*handling).takeback},
+		{"board [GAME]", Anyone, RateRead, anyGame, "see the board", (*handling).board},
+		{"games", Anyone, RateRead, noGame, "list your games", (*handling).games},
+		{"hint [GAME]", Anyone, RateRead, anyGame, "get a hint", (*handling).hint},
+		{"preview [GAME] PLY...", Anyone, RateRead, anyGame, "preview", (*handling).preview},
+		{"record [GAME]", Anyone, RateRead, recordGame, "get the record", (*handling).recordCmd},
+		{"review", Anyone, RateRead, noGame, "review records", (*handling).review},
+		{"watch GAME", AccountHolder, RateSetting, namedGame, "watch a game", (*handling).watch},
+		{"unwatch GAME", AccountHolder, RateSetting, namedGame, "stop watching a game", (*handling).watch},
+		{"vacation", Anyone, RateRead, noGame, "see your vacation days", (*handling).vacation},
+		{"vacation N", AccountHolder, RateSetting, noGame, "start a vacation", (*handling).vacation},
+		{"back", AccountHolder, RateSetting, noGame, "end your vacation", (*handling).back},
+		{"timezone", Anyone, RateRead, noGame, "see your time zone", (*handling).timezone},
+		{"timezone ZONE", AccountHolder, RateSetting, noGame, "set your time zone", (*handling).timezone},
+		{"notify", Anyone, RateRead, noGame, "see your notify setting", (*handling).notifyCmd},
+		{"notify every|myturn|digest [HOUR]", AccountHolder, RateSetting, noGame, "change which mail you get", (*handling).notifyCmd},
+		{"block", Anyone, RateRead, noGame, "see your blocks", (*handling).blocks},
+		{"block ADDRESS|invitations", AccountHolder, RateSetting, noGame, "block invitations", (*handling).block},
+		{"unblock ADDRESS|invitations", AccountHolder, RateSetting, noGame, "unblock invitations", (*handling).block},
+		{"confirm", AccountHolder, RateSetting, noGame, "confirm", (*handling).confirm},
+		{"ratings [GAME]", Anyone, RateRead, noGame, "see ratings", (*handling).ratingsCmd},
+		{"help [TOPIC]", Anyone, RateRead, noGame, "get help", (*handling).help},
+	}
+}
+
+// form is the table's form of a parsed command.
+func form(c *grammar.Command) string {
+	switch {
+	case c.New != nil:
+		return "new GAME with ADDRESS..."
+	case c.Answer != nil:
+		return c.Answer.Verb + " [GAME]"
+	case c.About != nil:
+		return c.About.Verb + " [GAME]"
+	case c.Preview != nil:
+		return "preview [GAME] PLY..."
+	case c.Watch != nil:
+		return c.Watch.Verb + " GAME"
+	case c.Games:
+		return "games"
+	case c.Review:
+		return "review"
+	case c.Help != nil:
+		return "help [TOPIC]"
+	case c.Vacation != nil:
+		if c.Vacation.Days == "" {
+			return "vacation"
+		}
+		return "vacation N"
+	case c.Back:
+		return "back"
+	case c.Timezone != nil:
+		if c.Timezone.Zone == "" {
+			return "timezone"
+		}
+		return "timezone ZONE"
+	case c.Notify != nil:
+		if c.Notify.Mode == "" {
+			return "notify"
+		}
+		return "notify every|myturn|digest [HOUR]"
+	case c.Ratings != nil:
+		return "ratings [GAME]"
+	case c.Block != nil:
+		if c.Block.Target == "" && c.Block.Verb == "block" {
+			return "block"
+		}
+		return c.Block.Verb + " ADDRESS|invitations"
+	case c.Confirm:
+		return "confirm"
+	}
+	return "[move] [GAME] PLY [#N]"
+}
+
+// specFor finds a command's line of the table.
+func (s *Service) specFor(c *grammar.Command) *commandSpec {
+	f := form(c)
+	for i := range s.commands {
+		if s.commands[i].Form == f {
+			return &s.commands[i]
+		}
+	}
+	return nil
+}
+
+// fits is the test a game must pass to be the one an unnumbered command
+// is about, when the thread names none either; nil when only a number or
+// the thread may name it.
+func (h *handling) fits(need gameNeed) func(db.Game) bool {
+	switch need {
+	case anyGame, activeGame:
+		return func(g db.Game) bool { return g.State == db.Active }
+	case recordGame:
+		return func(g db.Game) bool { return g.State == db.Active || g.State == db.Finished }
+	case answerGame:
+		return func(g db.Game) bool {
+			if g.State == db.Invited {
+				for _, s := range g.Seats {
+					if s.PlayerID == h.sender.ID && s.Invitation == db.Pending {
+						return true
+					}
+				}
+				return false
+			}
+			return g.State == db.Active
+		}
+	case invitedGame:
+		return func(g db.Game) bool { return g.State == db.Invited && g.Owner == h.sender.ID }
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"pbem/db"
+	"pbem/grammar"
+)
+
+// A setting (notify, timezone, vacation, watch, block, ...) changes what
+// the service does for an address, so it needs proof of the address: a
+// reply key, or a trusted DKIM signature. Sent without proof, it waits:
+// the reply, which goes to the address itself, lists it and asks for
+// "confirm" in answer. The confirmation is tied to that one mail (its
+// Message-ID, which the answer's In-Reply-To names), so a forger who sends
+// more commands in the player's name cannot slip them into a confirmation
+// the player gives for their own.
+
+// confirmFor is how long a confirmation can be given.
+const confirmFor = 7 * 24 * time.Hour
+
+// askConfirmation adds to the reply the request to confirm the commands
+// that waited for proof.
+func (h *handling) askConfirmation() error {
+	if len(h.unconfirmed) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("Changing your settings needs proof that a mail is yours, and this one has none: it is not a reply to one of this service's mails, whose Reply-To address carries your key. To carry out")
+	if len(h.unconfirmed) == 1 {
+		b.WriteString(" this command")
+	} else {
+		b.WriteString(" these commands")
+	}
+	b.WriteString(", reply to this mail with the word \"confirm\":")
+	for _, c := range h.unconfirmed {
+		b.WriteString("\n  " + c)
+	}
+	b.WriteString("\nIf you did not send them, do nothing: nothing changes.")
+	h.refuse("", "%s", b.String())
+	return nil
+}
+
+// recordConfirmation keeps the commands waiting for confirmation, tied to
+// the reply that asks for it, once that reply is queued.
+func (h *handling) recordConfirmation() error {
+	if len(h.unconfirmed) == 0 || h.replyID == "" {
+		return nil
+	}
+	_, err := h.tx.AddConfirmation(db.Confirmation{PlayerID: h.sender.ID, Commands: h.unconfirmed,
+		MailID: h.replyID, Created: h.now})
+	return err
+}
+
+// confirm handles "confirm": the commands the mail answered asked to
+// confirm are carried out now.
+func (h *handling) confirm(c *grammar.Command, _ *table) error {
+	conf, err := h.tx.ConfirmationFor(h.sender.ID, append([]string{h.m.InReplyTo}, h.m.References...))
+	if errors.Is(err, db.ErrNotFound) {
+		h.say(c.String(), "There is nothing to confirm here: \"confirm\" answers the mail that asked for it. Reply to that mail, or send your commands again as a reply to one of this service's mails.")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case conf.Done != nil:
+		h.say(c.String(), "You confirmed these commands already, on %s.", when(*conf.Done, h.zone(h.sender)))
+		return nil
+	case h.now.Sub(conf.Created) > confirmFor:
+		h.say(c.String(), "That request was made on %s and has lapsed. Send the commands again as a reply to one of this service's mails.",
+			when(conf.Created, h.zone(h.sender)))
+		return nil
+	}
+	if err := h.tx.ConfirmationDone(conf.ID, h.now); err != nil {
+		return err
+	}
+	h.say(c.String(), "Confirmed: %s.", strings.Join(conf.Commands, "; "))
+	h.confirmed = true
+	defer func() { h.confirmed = false }()
+	for _, line := range conf.Commands {
+		cmd, err := grammar.ParseCommand(line)
+		if err != nil {
+			return fmt.Errorf("confirmation %d: stored command %q: %w", conf.ID, line, err)
+		}
+		if err := h.do(cmd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
