@@ -89,8 +89,10 @@ func TestMailExamples(t *testing.T) {
 	w.send("erin@example.org", "", "new gomoku with frank@example.org tournament=off")
 	w.reply("frank@example.org", w.last("frank@example.org"), "decline")
 	keep("26-declined", w.last("erin@example.org"))
-	w.send("erin@example.org", "", "new pente with frank@example.org tournament=off")
-	w.reply("frank@example.org", w.last("frank@example.org"), "accept")
+	// frank declined erin, so erin may not invite him again for a while:
+	// he invites her, and she takes the first seat.
+	w.send("frank@example.org", "", "new pente with erin@example.org tournament=off first=them")
+	w.reply("erin@example.org", w.last("erin@example.org"), "accept")
 	for i, pair := range [][2]string{{"K10", "A1"}, {"L10", "A3"}, {"M10", "A5"}, {"N10", "A7"}, {"O10", ""}} {
 		w.reply("erin@example.org", w.lastAbout("erin@example.org", 3), pair[0])
 		if pair[1] != "" {
