@@ -10,7 +10,6 @@ import (
 	"io"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // decodes ISO-8859-x, Windows-125x, ... to UTF-8
@@ -19,11 +18,16 @@ import (
 
 // Parsed is an incoming mail reduced to what the service reads.
 type Parsed struct {
-	MessageID  string // without angle brackets
-	From       string // address
-	FromName   string
-	ReplyTo    string   // the Reply-To address, where answers go
-	To         []string // To, Cc and Delivered-To addresses
+	MessageID string // without angle brackets
+	// From is the first address of the first From field, lowercased; "" when
+	// there is none or it cannot be read. FromName is its display name.
+	From     string
+	FromName string
+	ReplyTo  string   // the Reply-To address, where answers go
+	To       []string // To, Cc and Delivered-To addresses
+	// Subject and FromName are valid UTF-8 without control characters, so
+	// fit to re-use in a header: encoded words decoded, raw 8-bit text
+	// read as UTF-8 when it is, else as windows-1252.
 	Subject    string
 	Date       time.Time
 	InReplyTo  string
@@ -52,8 +56,10 @@ var keptHeaders = []string{"Auto-Submitted", "List-Id", "List-Unsubscribe", "Pre
 const maxPart = 4 << 20
 
 // Parse reads a raw RFC 5322 mail. It is lenient: a part in an unknown
-// charset is read as it is, and a mail that is not MIME at all is taken as
-// plain text. It fails only when not even the header can be read.
+// charset, like raw 8-bit header text, is read as UTF-8 when it is valid
+// UTF-8 and as windows-1252 otherwise, and a mail that is not MIME at all
+// is taken as plain text. It fails only when not even the header can be
+// read.
 func Parse(raw []byte) (*Parsed, error) {
 	mr, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil && !message.IsUnknownCharset(err) {
@@ -61,32 +67,37 @@ func Parse(raw []byte) (*Parsed, error) {
 	}
 	p := &Parsed{Size: len(raw), Headers: map[string]string{}}
 	h := mr.Header
-	if id, err := h.MessageID(); err == nil {
+	// Message ids go back out in the answer's In-Reply-To and References:
+	// one with a control character in it is left out.
+	if id, err := h.MessageID(); err == nil && !hasControl(id) {
 		p.MessageID = id
 	}
-	if from, err := h.AddressList("From"); err == nil && len(from) > 0 {
-		p.From, p.FromName = strings.ToLower(from[0].Address), from[0].Name
+	// The first From field, as RFC 5322 wants one only. A mail with more
+	// (or with more addresses in it) is not refused: its DKIM signature is
+	// never trusted (see DKIMAligned), so only a reply key, which is bound
+	// to one address, can make it act for this one.
+	if from := addressList(h.Get("From")); len(from) > 0 {
+		p.From, p.FromName = from[0].Address, from[0].Name
 	}
-	if rt, err := h.AddressList("Reply-To"); err == nil && len(rt) > 0 {
-		p.ReplyTo = strings.ToLower(rt[0].Address)
+	if rt := addressList(h.Get("Reply-To")); len(rt) > 0 {
+		p.ReplyTo = rt[0].Address
 	}
 	for _, key := range []string{"To", "Cc", "Delivered-To"} {
-		if list, err := h.AddressList(key); err == nil {
-			for _, a := range list {
-				p.To = append(p.To, strings.ToLower(a.Address))
-			}
+		for _, a := range addressList(h.Get(key)) {
+			p.To = append(p.To, a.Address)
 		}
 	}
-	if s, err := h.Subject(); err == nil {
-		p.Subject = s
-	} else {
-		p.Subject = h.Get("Subject")
-	}
+	p.Subject = headerText(h.Get("Subject"))
 	p.Date, _ = h.Date()
-	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 {
+	if ids, err := h.MsgIDList("In-Reply-To"); err == nil && len(ids) > 0 && !hasControl(ids[0]) {
 		p.InReplyTo = ids[0]
 	}
-	p.References, _ = h.MsgIDList("References")
+	refs, _ := h.MsgIDList("References")
+	for _, id := range refs {
+		if !hasControl(id) {
+			p.References = append(p.References, id)
+		}
+	}
 	for _, k := range keptHeaders {
 		if v := h.Get(k); v != "" {
 			p.Headers[k] = v
@@ -107,7 +118,7 @@ func Parse(raw []byte) (*Parsed, error) {
 		switch ph := part.Header.(type) {
 		case *mail.InlineHeader:
 			ct, params, _ := ph.ContentType()
-			text := toUTF8(body)
+			text := undeclaredToUTF8(string(body))
 			switch {
 			case ct == "text/plain" && plain == "":
 				if strings.EqualFold(params["format"], "flowed") {
@@ -133,19 +144,6 @@ func Parse(raw []byte) (*Parsed, error) {
 	}
 	p.Text = strings.ReplaceAll(p.Text, "\r\n", "\n")
 	return p, nil
-}
-
-// toUTF8 keeps valid UTF-8 and reads anything else as Latin-1, the commonest
-// charset of mail that does not say its charset.
-func toUTF8(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	r := make([]rune, len(b))
-	for i, c := range b {
-		r[i] = rune(c)
-	}
-	return string(r)
 }
 
 // unflow undoes format=flowed (RFC 3676): a line ending in a space goes on

@@ -1,10 +1,14 @@
 package mailer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestParse(t *testing.T) {
@@ -44,6 +48,19 @@ func TestParse(t *testing.T) {
 				}
 			}},
 		{file: "no-mime-latin1.eml", from: "frank@example.org", subject: "no mime", text: []string{"move 1 K10", "été"}},
+		// Raw 8-bit headers: UTF-8 stays, anything else is windows-1252.
+		{file: "raw8bit-latin1.eml", from: "joerg@example.de", name: "Jörg Müller", subject: "Züge für Jörg",
+			text: []string{"Grüße!", "move 1 K10"}},
+		{file: "raw8bit-cp1252.eml", from: "renee@example.fr", name: "Renée “Q” Dupont", subject: "Café – € 5"},
+		{file: "raw8bit-utf8.eml", from: "joerg@example.de", name: "Jörg Müller", subject: "Züge – für Jörg",
+			text: []string{"Grüße!"}},
+		// CR and LF in encoded words become a space: no header can be
+		// smuggled into a mail that re-uses the name or the subject.
+		{file: "encoded-crlf.eml", from: "eve@example.org", name: "Eve Bcc: x", subject: "a Bcc: x"},
+		{file: "encoded-crlf-quoted.eml", from: "eve@example.org", name: "Eve Bcc: x", subject: "a Bcc: x"},
+		// Several From fields or addresses: From is the first one.
+		{file: "two-from.eml", from: "bob@provider.example", name: "Bob", subject: "move"},
+		{file: "from-two-addresses.eml", from: "bob@provider.example", name: "Bob", subject: "move"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
@@ -70,6 +87,9 @@ func TestParse(t *testing.T) {
 			}
 			if p.Size != len(raw) {
 				t.Errorf("size %d, want %d", p.Size, len(raw))
+			}
+			if err := reusableText(p); err != nil {
+				t.Error(err)
 			}
 			if tc.check != nil {
 				tc.check(t, p)
@@ -132,5 +152,72 @@ func FuzzParse(f *testing.F) {
 		if p.Size != len(raw) {
 			t.Fatalf("size %d, want %d", p.Size, len(raw))
 		}
+		if err := reusableText(p); err != nil {
+			t.Fatal(err)
+		}
 	})
+}
+
+// reusableText checks what Parse promises of the header text the service
+// puts back into mail: valid UTF-8 without control characters.
+func reusableText(p *Parsed) error {
+	for _, f := range []struct{ name, v string }{{"Subject", p.Subject}, {"FromName", p.FromName},
+		{"From", p.From}, {"ReplyTo", p.ReplyTo}, {"MessageID", p.MessageID}, {"InReplyTo", p.InReplyTo}} {
+		if !utf8.ValidString(f.v) || strings.IndexFunc(f.v, unicode.IsControl) >= 0 {
+			return fmt.Errorf("%s %q is not valid UTF-8 free of control characters", f.name, f.v)
+		}
+	}
+	for _, id := range p.References {
+		if strings.IndexFunc(id, unicode.IsControl) >= 0 {
+			return fmt.Errorf("References %q holds a control character", id)
+		}
+	}
+	return nil
+}
+
+func TestHeaderText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{"Z\xfcge", "Züge"}, // Latin-1
+		{"\x93Caf\xe9\x94 \x96 \x80", "“Café” – €"}, // windows-1252
+		{"Züge – ok", "Züge – ok"},                  // raw UTF-8 stays
+		{"=?utf-8?q?a=0D=0ABcc:_x?=", "a Bcc: x"},
+		{"=?utf-8?b?YQ0KQmNjOiB4?=", "a Bcc: x"},
+		{"=?iso-8859-1?q?Z=FCge?= und =?utf-8?q?mehr?=", "Züge und mehr"},
+		{"=?utf-8?q?a=00b=1Bc=7Fd=C2=85e?=", "a b c d e"}, // NUL, ESC, DEL, NEL
+		{"=?utf-8?q?line=E2=80=A8sep?=", "line sep"},
+		{"=?utf-8?q?bad=FF=FE?=", "bad\uFFFD"}, // invalid UTF-8 inside an encoded word
+		{"=?x-unknown?q?abc?=", "=?x-unknown?q?abc?="},
+		{"a\tb  c", "a b  c"},
+		{"  \r\n ", ""},
+	}
+	for _, tc := range tests {
+		if got := headerText(tc.in); got != tc.want {
+			t.Errorf("headerText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestAddressList(t *testing.T) {
+	tests := []struct {
+		in    string
+		names []string // "name <address>" each; nil: unreadable
+	}{
+		{"Bob <Bob@Example.org>", []string{"Bob <bob@example.org>"}},
+		{"J\xf6rg <joerg@example.de>", []string{"Jörg <joerg@example.de>"}},
+		{"\"Ren\xe9e\" <r@example.fr>, J\xf6rg <j@example.de>", []string{"Renée <r@example.fr>", "Jörg <j@example.de>"}},
+		{"=?utf-8?q?Eve=0D=0ABcc=3A_x?= <eve@example.org>", []string{"Eve Bcc: x <eve@example.org>"}},
+		{"\"a\u0085b\"@example.org", nil}, // a control character in the address itself
+		{"not an address", nil},
+		{"", nil},
+	}
+	for _, tc := range tests {
+		var got []string
+		for _, a := range addressList(tc.in) {
+			got = append(got, a.Name+" <"+a.Address+">")
+		}
+		if !slices.Equal(got, tc.names) {
+			t.Errorf("addressList(%q) = %q, want %q", tc.in, got, tc.names)
+		}
+	}
 }

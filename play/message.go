@@ -32,7 +32,8 @@ type Message struct {
 	// Attachments are the files attached, for "review".
 	Attachments []Attachment
 	// DKIMAligned is true when the transport verified a DKIM signature whose
-	// domain aligns with the From domain.
+	// domain aligns with the From domain, and that From is the mail's one
+	// and only From address.
 	DKIMAligned bool
 	// Undecodable is true when the transport could not decode the mail; Raw
 	// then holds its bytes to keep.

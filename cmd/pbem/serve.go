@@ -38,10 +38,12 @@ type serveConfig struct {
 	// of the outbox (time.Now when nil); downtime is the gap between ticks
 	// taken as downtime and given back to the clocks (play's default when
 	// 0); retryMin and retryMax bound the outbox's waits between tries of a
-	// mail (the sender's defaults when 0).
+	// mail (the sender's defaults when 0); dkimLookup finds DKIM keys
+	// (DNS when nil).
 	now                func() time.Time
 	downtime           time.Duration
 	retryMin, retryMax time.Duration
+	dkimLookup         mailer.TXTLookup
 }
 
 // envDefault is the value of an environment variable, or def.
@@ -157,8 +159,10 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	handle := func(ctx context.Context, d mailer.Delivery) (mailer.Verdict, error) {
 		msg := play.FromMail(d.Raw, d.Received)
 		msg.Mailbox, msg.UIDValidity, msg.UID = d.Mailbox, d.UIDValidity, d.UID
-		if c.trustDKIM && !msg.Undecodable {
-			msg.DKIMAligned = mailer.DKIMAligned(ctx, d.Raw, msg.From)
+		if c.trustDKIM && !msg.Undecodable && msg.From != "" {
+			// Trusted only when the From the signature vouches for is
+			// the From the service acts on.
+			msg.DKIMAligned = mailer.DKIMAligned(ctx, d.Raw, c.dkimLookup) == msg.From
 		}
 		res, err := svc.Handle(ctx, msg)
 		if err != nil {
