@@ -116,7 +116,13 @@ func TestDaemonAnswersRaw8BitFrom(t *testing.T) {
 	if m.Subject != "[pbem] Re: Züge" {
 		t.Errorf("the answer's subject is %q, want %q", m.Subject, "[pbem] Re: Züge")
 	}
-	r.waitFiled(1, 0)
+	// A display name is taken from proven mail only: the same From again,
+	// now in a reply that carries Jörg's key.
+	r.deliver([]byte("From: J\xf6rg M\xfcller <joerg@example.de>\r\nTo: " + m.ReplyTo + "\r\n" +
+		"Subject: Re: Z\xfcge\r\nMessage-ID: <raw8bit-2@example.de>\r\nIn-Reply-To: <" + m.MessageID + ">\r\n" +
+		"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\ngames\r\n"))
+	joerg.answer("raw8bit-2@example.de")
+	r.waitFiled(2, 0)
 	var msg db.Message
 	var player db.Player
 	r.view(func(tx *db.Tx) (err error) {
