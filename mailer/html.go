@@ -147,3 +147,6 @@ func marked(n *html.Node, attr string, names []string) bool {
 	}
 	return false
 }
+
+// HTMLText is the text the service reads in an HTML body (htmlToText).
+func HTMLText(src string) string { return htmlToText(src) }
