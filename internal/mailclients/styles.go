@@ -211,11 +211,6 @@ func outlookBlock(lang string, o Original, from string) []string {
 	return []string{l[0] + ": " + from, l[1] + ": " + outlookDate(lang, o.Date), l[2] + ": " + o.To, l[3] + ": " + o.Subject}
 }
 
-const outlookDisclaimer = `CONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential
-and may be privileged. If you are not the intended recipient, any
-review, use, disclosure or distribution of it is prohibited. Please
-notify the sender and delete it.`
-
 func outlookHeader(o Original, r Reply, lang string, tnef bool) []string {
 	more := []string{"Thread-Topic: " + o.Subject, "Thread-Index: AQHZ0m3kQk9n7v1L0Uu9p8Jv4n0QWg==",
 		"Accept-Language: " + map[string]string{"en": "en-US", "de": "de-DE", "es": "es-ES", "pt": "pt-BR", "fr": "fr-FR"}[lang],
