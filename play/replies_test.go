@@ -311,3 +311,26 @@ func TestRepliesNeverEchoTheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnMailPastedUnquotedIsNotRead: a client that puts the mail answered
+// below the move without quote marks or a header (the board, "Game 1,
+// Pente: ...", the help lines) gets its move played and no complaint: the
+// service finds its own text through the outbox.
+func TestOwnMailPastedUnquotedIsNotRead(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := startPente(t, w, "")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "K10")
+	news := w.lastAbout("bob@example.org", id)
+	w.deliver(Message{From: "bob@example.org", To: []string{news.Headers["Reply-To"]}, Subject: "Re: " + news.Subject,
+		Text: "L9\n\n" + news.Body, InReplyTo: news.MessageID})
+	if n := w.game(id).game.Plies(); n != 2 {
+		t.Fatalf("%d plies after bob's mail, want 2; reply:\n%s", n, w.last("bob@example.org").Body)
+	}
+	answer := w.last("bob@example.org")
+	mustContain(t, answer, "You played L9")
+	for _, s := range []string{"Not understood", "did you mean", "not commands"} {
+		if strings.Contains(answer.Body, s) {
+			t.Errorf("the answer says %q:\n%s", s, answer.Body)
+		}
+	}
+}
