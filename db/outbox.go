@@ -118,6 +118,25 @@ func (t *Tx) MailsFor(source int64) ([]Mail, error) {
 	return scanMails(rows)
 }
 
+// MailByMessageID finds the outbox mail with a Message-ID (without angle
+// brackets); ErrNotFound if there is none. A reply names the mail it
+// answers so, and the service reads its own text there to tell it from
+// the player's.
+func (t *Tx) MailByMessageID(id string) (Mail, error) {
+	rows, err := t.query(`SELECT `+mailColumns+` FROM outbox WHERE message_id = ?`, id)
+	if err != nil {
+		return Mail{}, fmt.Errorf("mail %s: %w", id, err)
+	}
+	mails, err := scanMails(rows)
+	if err != nil {
+		return Mail{}, fmt.Errorf("mail %s: %w", id, err)
+	}
+	if len(mails) == 0 {
+		return Mail{}, fmt.Errorf("mail %s: %w", id, ErrNotFound)
+	}
+	return mails[0], nil
+}
+
 // MailsSince lists every mail queued after the mail with id after, in order.
 func (t *Tx) MailsSince(after int64) ([]Mail, error) {
 	rows, err := t.query(`SELECT `+mailColumns+` FROM outbox WHERE id > ? ORDER BY id`, after)

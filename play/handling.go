@@ -236,13 +236,17 @@ const maxNotUnderstood = 5
 // commands reads the subject and the body's lines and carries out each
 // command in turn.
 func (h *handling) commands() error {
-	lines, truncated := commandLines(h.m.Text)
+	body, err := h.readBody()
+	if err != nil {
+		return err
+	}
+	lines := body.lines
 	if subj := subjectCommand(h.m.Subject); subj != "" {
 		if _, err := grammar.ParseCommand(subj); err == nil {
 			lines = append([]string{subj}, lines...)
 		}
 	}
-	done, skipped, listed := 0, 0, 0
+	done, skipped, listed := 0, body.prose, 0
 	for _, line := range lines {
 		cmd, err := grammar.ParseCommand(line)
 		if err != nil {
@@ -267,7 +271,7 @@ func (h *handling) commands() error {
 	if skipped > 0 {
 		h.say("", "%d more line(s) of text were not commands and were left alone.", skipped)
 	}
-	if truncated {
+	if body.truncated {
 		h.say("", "Only the first %d lines of your mail were read.", maxLines)
 	}
 	if done == 0 {

@@ -1,63 +1,118 @@
 package play
 
 import (
-	"regexp"
+	"errors"
 	"strings"
-	"unicode"
+
+	"pbem/db"
+	"pbem/mailer/reply"
 )
 
-// maxLines is how many lines of a mail are read for commands; the rest of
-// a very long mail is not looked at.
+// maxLines is how many lines of a mail's own text are read for commands;
+// the rest of a very long mail is not looked at.
 const maxLines = 60
 
-// maxLineLen is the longest line taken for a command; longer ones are prose.
-const maxLineLen = 300
+// bodyText is what is read of a mail's body for commands: the player's
+// own lines, wherever they stood (mailer/reply finds them).
+type bodyText struct {
+	// lines are the lines to read as commands, in order.
+	lines []string
+	// prose counts the lines of running text among those read (a
+	// greeting, a disclaimer): they are no commands and get no complaint.
+	prose int
+	// truncated is true when the mail had more than maxLines lines.
+	truncated bool
+	seen      seen
+}
 
-// commandLines returns the lines of a body that may hold commands: quoted
-// reply text ("> ..."), the "On ... wrote:" line that introduces it, and the
-// signature (after "-- ") are dropped, as are blank lines.
-func commandLines(body string) (lines []string, truncated bool) {
-	body = strings.ReplaceAll(body, "\r\n", "\n")
-	for _, line := range strings.Split(body, "\n") {
-		if line == "-- " || line == "--" || line == "__" {
-			break // signature
+// seen is what the reader saw around the player's own text, for answers
+// that say how a mail was read.
+type seen struct {
+	// below are the lines read as commands that stood below quoted text
+	// or between quoted parts, rather than above it.
+	below []string
+	// quoted is true when quoted text was left out.
+	quoted bool
+	// original is true when an original or forwarded mail below a header
+	// block (Outlook's way of replying) was left out unread.
+	original bool
+	// ours is true when the service's own text stood unquoted in the mail
+	// and was left out.
+	ours bool
+}
+
+// readBody reads the mail's body for commands. The mails it answers
+// (In-Reply-To and References) are looked up in the outbox, so that the
+// service's own text is never read back, even where a client put it in
+// without quote marks.
+func (h *handling) readBody() (bodyText, error) {
+	known, err := answeredTexts(h.tx, h.m)
+	if err != nil {
+		return bodyText{}, err
+	}
+	return readText(h.m.Text, known...), nil
+}
+
+// maxAnswered is how many of the mails a reply refers to are looked up.
+const maxAnswered = 8
+
+// answeredTexts are the bodies of the service's mails the mail answers:
+// the one it replies to, then the latest ones of its References.
+func answeredTexts(tx *db.Tx, m Message) ([]string, error) {
+	ids := []string{m.InReplyTo}
+	for i := len(m.References) - 1; i >= 0; i-- {
+		ids = append(ids, m.References[i])
+	}
+	var texts []string
+	looked := map[string]bool{}
+	for _, id := range ids {
+		id = strings.Trim(strings.TrimSpace(id), "<>")
+		if !strings.HasPrefix(strings.ToLower(id), "pbem.") || looked[id] {
+			continue // not a mail of the service
 		}
-		if isQuoteIntro(line) {
-			break // what follows is the quoted mail
+		looked[id] = true
+		if len(looked) > maxAnswered {
+			break
 		}
-		trimmed := strings.TrimSpace(strings.Map(printable, line))
-		if trimmed == "" || strings.HasPrefix(trimmed, ">") || len(trimmed) > maxLineLen {
+		mail, err := tx.MailByMessageID(id)
+		if errors.Is(err, db.ErrNotFound) {
 			continue
 		}
-		if len(lines) == maxLines {
-			return lines, true
+		if err != nil {
+			return nil, err
 		}
-		lines = append(lines, trimmed)
+		texts = append(texts, mail.Body)
 	}
-	return lines, false
+	return texts, nil
 }
 
-// printable turns control characters into spaces so a line never carries
-// them into a reply.
-func printable(r rune) rune {
-	if unicode.IsControl(r) || r == unicode.ReplacementChar {
-		return ' '
+// readText reads a body: the lines of the player's own text, the first
+// maxLines of them, with the lines of running text counted apart.
+func readText(body string, known ...string) bodyText {
+	r := reply.Read(body, known...)
+	t := bodyText{seen: seen{quoted: r.Quoted, original: r.Original, ours: r.Known}}
+	for i, l := range r.Lines {
+		if i == maxLines {
+			t.truncated = true
+			break
+		}
+		if l.Prose {
+			t.prose++
+			continue
+		}
+		t.lines = append(t.lines, l.Text)
+		if l.Place != reply.Above {
+			t.seen.below = append(t.seen.below, l.Text)
+		}
 	}
-	return r
+	return t
 }
-
-// quoteIntro matches the lines mail clients put before a quoted mail:
-// "On Mon, 1 Dec 2026, Bob <b@x> wrote:", "Am ... schrieb ...:",
-// "-----Original Message-----".
-var quoteIntro = regexp.MustCompile(`(?i)^\s*(on\s.*wrote:|am\s.*schrieb.*:|le\s.*a écrit\s*:|el\s.*escribió:|-{2,}\s*original message\s*-{2,})\s*$`)
-
-func isQuoteIntro(line string) bool { return quoteIntro.MatchString(line) }
 
 // subjectCommand is the part of a subject that may be a command: reply and
 // forward prefixes and the "[pbem N]" tag taken off. A subject the service
 // wrote itself ("Pente: alice vs bob - your move") is no command.
 func subjectCommand(subject string) string {
-	s := strings.TrimSpace(strings.Map(printable, subject))
+	s := reply.Clean(subject)
 	for {
 		lower := strings.ToLower(s)
 		cut := false
