@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type handling struct {
 	unconfirmed []string
 	// replyID is the Message-ID of the reply queued to the sender.
 	replyID string
+	// greeting is the sender's own words that were no commands.
+	greeting []string
 }
 
 // answer is what the reply says about one command.
@@ -233,6 +236,61 @@ func (h *handling) record(raw []byte) (int64, error) {
 // reply; past that they are counted.
 const maxNotUnderstood = 5
 
+// maxGreeting bounds the inviter's own words passed on with an invitation.
+const maxGreeting = 6
+
+// reading is what the commands of a mail are: the subject, when it is a
+// command the body does not repeat, then the body's lines.
+type reading struct {
+	commands []*grammar.Command
+	// complaints are the lines that look meant as commands but are none:
+	// a near command word, or a first word with a digit (a ply).
+	complaints []string
+	// other counts the lines that are neither: prose, greetings.
+	other int
+	// greeting is the sender's own words that are no commands, the first
+	// few lines, for an invitation to pass on.
+	greeting []string
+}
+
+// readCommands reads a mail's subject and body for commands.
+func readCommands(subject string, body bodyText) reading {
+	var r reading
+	for _, l := range body.lines {
+		if l.prose {
+			r.other++
+			r.addGreeting(l.text)
+			continue
+		}
+		cmd, err := grammar.ParseCommand(l.text)
+		if err == nil {
+			r.commands = append(r.commands, cmd)
+			continue
+		}
+		var nu *grammar.NotUnderstood
+		if errors.As(err, &nu) && (len(nu.Suggest) > 0 || strings.ContainsAny(firstField(l.text), "0123456789")) {
+			r.complaints = append(r.complaints, sentence(upperFirst(nu.Error())))
+			continue
+		}
+		r.other++
+		r.addGreeting(l.text)
+	}
+	if subj := subjectCommand(subject); subj != "" {
+		// "help" as the subject and the body is one command, not two.
+		if cmd, err := grammar.ParseCommand(subj); err == nil && !slices.ContainsFunc(r.commands,
+			func(c *grammar.Command) bool { return c.String() == cmd.String() }) {
+			r.commands = append([]*grammar.Command{cmd}, r.commands...)
+		}
+	}
+	return r
+}
+
+func (r *reading) addGreeting(line string) {
+	if len(r.greeting) < maxGreeting {
+		r.greeting = append(r.greeting, line)
+	}
+}
+
 // commands reads the subject and the body's lines and carries out each
 // command in turn.
 func (h *handling) commands() error {
@@ -240,42 +298,32 @@ func (h *handling) commands() error {
 	if err != nil {
 		return err
 	}
-	lines := body.lines
-	if subj := subjectCommand(h.m.Subject); subj != "" {
-		if _, err := grammar.ParseCommand(subj); err == nil {
-			lines = append([]string{subj}, lines...)
+	r := readCommands(h.m.Subject, body)
+	h.greeting = r.greeting
+	for i, c := range r.complaints {
+		if i == maxNotUnderstood {
+			r.other += len(r.complaints) - i
+			break
 		}
+		h.say("", "%s", c)
 	}
-	done, skipped, listed := 0, body.prose, 0
-	for _, line := range lines {
-		cmd, err := grammar.ParseCommand(line)
-		if err != nil {
-			var nu *grammar.NotUnderstood
-			// A line is reported when it looks meant as a command: a
-			// near command word, or a first word with a digit (a ply).
-			// Other lines are prose and only counted.
-			if errors.As(err, &nu) && listed < maxNotUnderstood &&
-				(len(nu.Suggest) > 0 || strings.ContainsAny(firstField(line), "0123456789")) {
-				listed++
-				h.say("", "%s", sentence(upperFirst(nu.Error())))
-				continue
-			}
-			skipped++
-			continue
-		}
-		done++
+	for _, cmd := range r.commands {
 		if err := h.do(cmd); err != nil {
 			return err
 		}
 	}
-	if skipped > 0 {
-		h.say("", "%d more line(s) of text were not commands and were left alone.", skipped)
+	if r.other > 0 {
+		h.say("", "%d more line(s) of text were not commands and were left alone.", r.other)
 	}
 	if body.truncated {
 		h.say("", "Only the first %d lines of your mail were read.", maxLines)
 	}
-	if done == 0 {
-		h.say("", "%s", shortHelp)
+	if len(r.commands) == 0 {
+		return h.nothingToDo(body.seen)
+	}
+	if len(body.seen.below) > 0 && body.seen.above > 0 {
+		h.say("", "Your mail had text both above and below the quoted mail; the lines below were read too: %s.",
+			quoteList(body.seen.below))
 	}
 	return nil
 }

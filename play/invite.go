@@ -149,12 +149,32 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	var names []string
 	for _, p := range invitees {
 		names = append(names, p.Address)
-		h.notify(p, t, fmt.Sprintf("%s <%s> invites you to a game of %s by mail (game %d).",
-			shortName(h.sender.Address, h.sender.Name), h.sender.Address, entry.Title, id))
+		h.notify(p, t, fmt.Sprintf("%s <%s> invites you to a game of %s by mail (game %d).%s",
+			shortName(h.sender.Address, h.sender.Name), h.sender.Address, entry.Title, id, h.greetingText()))
 	}
 	h.say(c.String(), "Game %d is set up: %s. The invitation went to %s; the game starts when every invitee has accepted.",
 		id, t.title(), orList(names))
 	return nil
+}
+
+// maxGreetingLine bounds each line of the inviter's words passed on.
+const maxGreetingLine = 200
+
+// greetingText is the inviter's own words, as the invitation passes them
+// on: "Hi Bob, fancy a game?"; "" when the mail had none.
+func (h *handling) greetingText() string {
+	if len(h.greeting) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n\nThey write:")
+	for _, l := range h.greeting {
+		if len(l) > maxGreetingLine {
+			l = l[:maxGreetingLine] + "..."
+		}
+		b.WriteString("\n  " + l)
+	}
+	return b.String()
 }
 
 func contains(list []string, s string) bool {

@@ -121,3 +121,13 @@ func TestAnAddressLikeTheServicesIsAPlayer(t *testing.T) {
 	w.send("alice@example.org", "", "new pente with pbem+3-x@example.org")
 	mustContain(t, w.last("alice@example.org"), "this service's own address")
 }
+
+func TestInvitationCarriesTheGreeting(t *testing.T) {
+	w := newWorld(t, Config{})
+	w.send("alice@example.org", "a game?", "Hi Bob, fancy a game?\nnew pente with bob@example.org\nCheers, Alice")
+	inv := w.last("bob@example.org")
+	mustContain(t, inv, "invites you", "They write:", "Hi Bob, fancy a game?", "Cheers, Alice")
+	if strings.Contains(w.last("alice@example.org").Body, "not understood") {
+		t.Errorf("the greeting drew a complaint:\n%s", w.last("alice@example.org").Body)
+	}
+}

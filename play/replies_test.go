@@ -2,7 +2,6 @@ package play
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,7 +16,6 @@ import (
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset"
 
-	"pbem/grammar"
 	"pbem/internal/mailclients"
 	"pbem/mailer"
 )
@@ -180,28 +178,6 @@ func readWant(t *testing.T, path string) fixtureWant {
 	return w
 }
 
-// readCommands reads a mail's subject and lines as handling.commands does
-// and returns the commands and the lines it would answer "not understood".
-func readCommands(subject string, lines []string) (cmds, complaints []string) {
-	if subj := subjectCommand(subject); subj != "" {
-		if _, err := grammar.ParseCommand(subj); err == nil {
-			lines = append([]string{subj}, lines...)
-		}
-	}
-	for _, line := range lines {
-		cmd, err := grammar.ParseCommand(line)
-		var nu *grammar.NotUnderstood
-		switch {
-		case err == nil:
-			cmds = append(cmds, cmd.String())
-		// handling.commands reports a line so: a near command word or a
-		// first word with a digit.
-		case errors.As(err, &nu) && (len(nu.Suggest) > 0 || strings.ContainsAny(firstField(line), "0123456789")):
-			complaints = append(complaints, nu.Error())
-		}
-	}
-	return cmds, complaints
-}
 
 // TestRepliesOfMailClients reads every reply of the corpus as the service
 // does (FromMail, then the reply reader, then the grammar), with the mail
@@ -239,12 +215,16 @@ func TestRepliesOfMailClients(t *testing.T) {
 			check := func(how, text string, knownTexts ...string) bodyText {
 				t.Helper()
 				body := readText(text, knownTexts...)
-				cmds, complaints := readCommands(m.Subject, body.lines)
-				if !slices.Equal(cmds, w.want) {
-					t.Errorf("%s: commands %q, want %q; lines read %q", how, cmds, w.want, body.lines)
+				r := readCommands(m.Subject, body)
+				var cmds []string
+				for _, c := range r.commands {
+					cmds = append(cmds, c.String())
 				}
-				if len(complaints) > 0 {
-					t.Errorf("%s: lines taken for commands gone wrong: %q", how, complaints)
+				if !slices.Equal(cmds, w.want) {
+					t.Errorf("%s: commands %q, want %q; lines read %+v", how, cmds, w.want, body.lines)
+				}
+				if len(r.complaints) > 0 {
+					t.Errorf("%s: lines taken for commands gone wrong: %q", how, r.complaints)
 				}
 				return body
 			}
@@ -305,8 +285,8 @@ func TestRepliesNeverEchoTheKey(t *testing.T) {
 		}
 		m := FromMail(raw, time.Now())
 		for _, l := range readText(m.Text).lines {
-			if keyInAttribution.MatchString(l) {
-				t.Errorf("%s: the line %q with the reply key is read as the player's", filepath.Base(file), l)
+			if keyInAttribution.MatchString(l.text) {
+				t.Errorf("%s: the line %q with the reply key is read as the player's", filepath.Base(file), l.text)
 			}
 		}
 	}

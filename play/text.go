@@ -15,22 +15,31 @@ const maxLines = 60
 // bodyText is what is read of a mail's body for commands: the player's
 // own lines, wherever they stood (mailer/reply finds them).
 type bodyText struct {
-	// lines are the lines to read as commands, in order.
-	lines []string
-	// prose counts the lines of running text among those read (a
-	// greeting, a disclaimer): they are no commands and get no complaint.
-	prose int
+	// lines are the player's own lines, in order: those to read as
+	// commands, and the lines of running text (a greeting, a disclaimer),
+	// which are no commands and get no complaint.
+	lines []ownLine
 	// truncated is true when the mail had more than maxLines lines.
 	truncated bool
 	seen      seen
+}
+
+// ownLine is one line of the player's own text.
+type ownLine struct {
+	text  string
+	prose bool
+	// above is true for a line that stood above any quoted text.
+	above bool
 }
 
 // seen is what the reader saw around the player's own text, for answers
 // that say how a mail was read.
 type seen struct {
 	// below are the lines read as commands that stood below quoted text
-	// or between quoted parts, rather than above it.
+	// or between quoted parts, rather than above it; above counts those
+	// that stood above.
 	below []string
+	above int
 	// quoted is true when quoted text was left out.
 	quoted bool
 	// original is true when an original or forwarded mail below a header
@@ -96,13 +105,13 @@ func readText(body string, known ...string) bodyText {
 			t.truncated = true
 			break
 		}
-		if l.Prose {
-			t.prose++
-			continue
-		}
-		t.lines = append(t.lines, l.Text)
-		if l.Place != reply.Above {
+		t.lines = append(t.lines, ownLine{text: l.Text, prose: l.Prose, above: l.Place == reply.Above})
+		switch {
+		case l.Prose:
+		case l.Place != reply.Above:
 			t.seen.below = append(t.seen.below, l.Text)
+		default:
+			t.seen.above++
 		}
 	}
 	return t
