@@ -21,8 +21,9 @@ type SenderConfig struct {
 	// user the sender logs in with AUTH PLAIN, which it does only over TLS
 	// or to a loopback address.
 	URL string
-	// From is the service's address: the envelope sender and the From of
-	// every mail.
+	// From is the service's address: the From of every mail, and the
+	// envelope sender of a mail that has none of its own (db.Mail's
+	// EnvelopeFrom, where delivery reports for that mail go).
 	From string
 	// Store holds the outbox.
 	Store *db.Store
@@ -233,7 +234,7 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 			}
 			continue
 		}
-		sendErr := c.send(s.cfg.From, m.To, raw)
+		sendErr := c.send(envelopeFrom(m, s.cfg.From), m.To, raw)
 		kind := classify(sendErr)
 		switch kind {
 		case delivered:
@@ -241,7 +242,8 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 				return next, err
 			}
 			s.log.Info("mail sent", slog.Int64("id", m.ID), slog.String("to", m.To),
-				slog.String("message_id", m.MessageID), slog.Int("bytes", len(raw)))
+				slog.String("message_id", m.MessageID), slog.String("envelope_from", envelopeFrom(m, s.cfg.From)),
+				slog.Int("bytes", len(raw)))
 		case refused:
 			if err := s.permanent(ctx, m, sendErr.Error()); err != nil {
 				return next, err
@@ -303,6 +305,15 @@ func (s *Sender) permanent(ctx context.Context, m db.Mail, reason string) error 
 	s.log.Warn("mail failed permanently", slog.Int64("id", m.ID), slog.String("to", m.To),
 		slog.String("message_id", m.MessageID), slog.String("reason", reason))
 	return nil
+}
+
+// envelopeFrom is a mail's SMTP envelope sender: its own when the service
+// gave it one, else the service's address.
+func envelopeFrom(m db.Mail, from string) string {
+	if m.EnvelopeFrom != "" {
+		return m.EnvelopeFrom
+	}
+	return from
 }
 
 func earlier(a, b time.Time) time.Time {
