@@ -46,7 +46,8 @@ const maxStatusBlocks = 100
 // unfolded, and a block with no recipient field is not a recipient's.
 func ParseDeliveryStatus(body []byte) DeliveryStatus {
 	var ds DeliveryStatus
-	lines := strings.Split(strings.ReplaceAll(string(body), "\r\n", "\n"), "\n")
+	// A lone CR ends a line too: it must never end up inside a value.
+	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(body)), "\n")
 	var block []string // the unfolded fields of the block being read
 	flush := func() {
 		if r, ok := recipientBlock(block); ok && len(ds.Recipients) < maxStatusBlocks {

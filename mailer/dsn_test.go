@@ -97,7 +97,7 @@ func FuzzParseDeliveryStatus(f *testing.F) {
 			if r.Final != strings.ToLower(r.Final) || r.Original != strings.ToLower(r.Original) || r.Action != strings.ToLower(r.Action) {
 				t.Errorf("not in lower case: %+v", r)
 			}
-			if strings.ContainsAny(r.Final+r.Original+r.Action+r.Status, "\r\n") {
+			if strings.ContainsAny(r.Final+r.Original+r.Action+r.Status+r.Diagnostic, "\r\n") {
 				t.Errorf("a line break in a field: %+v", r)
 			}
 		}
