@@ -1,8 +1,10 @@
 package mailer
 
 import (
+	"fmt"
 	"testing"
 
+	"pbem/db"
 	"pbem/internal/smtptest"
 )
 
@@ -44,6 +46,43 @@ func TestSenderUsesEachMailsEnvelopeSender(t *testing.T) {
 		}
 		if p, err := Parse(m.Data); err != nil || p.From != serviceAddress {
 			t.Errorf("mail to %s: From header %v, %v; want the service's address", m.To[0], p, err)
+		}
+	}
+}
+
+// TestSenderFallsBackWhenTheServerRefusesOwnEnvelopeSenders has a server
+// that takes mail only from the account's own address (a 553 to MAIL FROM
+// of any other): each mail still goes, from the service's address, and
+// none is failed or bounced for it.
+func TestSenderFallsBackWhenTheServerRefusesOwnEnvelopeSenders(t *testing.T) {
+	srv := smtptest.New(t, smtptest.Options{})
+	srv.OnMail(func(from string) error {
+		if from != serviceAddress {
+			return smtptest.Reply(553, "5.7.1 Sender address rejected: not owned by user")
+		}
+		return nil
+	})
+	store := openStore(t)
+	var ids []int64
+	for i, to := range []string{"alice@example.org", "bob@example.org"} {
+		m := simpleMail(i+1, to)
+		m.EnvelopeFrom = fmt.Sprintf("pbem+bounce-%d-abcdefghijklmnop@example.org", i+1)
+		ids = append(ids, queue(t, store, m)...)
+	}
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	cfg.OnFail = func(_ *db.Tx, m db.Mail, reason string) error {
+		t.Errorf("mail to %s failed: %s", m.To, reason)
+		return nil
+	}
+	start(t, newSender(t, cfg).Run)
+	waitSent(t, store, ids...)
+	got := srv.Mails()
+	if len(got) != 2 {
+		t.Fatalf("server received %d mails, want 2", len(got))
+	}
+	for _, m := range got {
+		if m.From != serviceAddress {
+			t.Errorf("mail to %v: MAIL FROM %q, want %q", m.To, m.From, serviceAddress)
 		}
 	}
 }

@@ -77,6 +77,9 @@ type Sender struct {
 	// offersSTARTTLS remembers, for smtp://, whether the server offered
 	// STARTTLS when last asked; nil before the first connection.
 	offersSTARTTLS *bool
+	// envelopesRefused is set once the server refused a mail's own
+	// envelope sender (MAIL FROM): mail then goes from From.
+	envelopesRefused bool
 }
 
 // NewSender checks the configuration and makes a Sender; nothing is
@@ -234,7 +237,21 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 			}
 			continue
 		}
+		if s.envelopesRefused {
+			m.EnvelopeFrom = ""
+		}
 		sendErr := c.send(envelopeFrom(m, s.cfg.From), m.To, raw)
+		var sr *senderRefused
+		if m.EnvelopeFrom != "" && errors.As(sendErr, &sr) && classify(sendErr) == refused && c.reset() == nil {
+			// A server that takes mail only from the account's own
+			// address: from now on mail goes from the service's address,
+			// and a delivery report cannot be matched to its mail.
+			s.log.Warn("the server refuses the mails' own envelope senders; mail goes from the service's address, and bounces are not recognised",
+				slog.Int64("id", m.ID), slog.String("envelope_from", m.EnvelopeFrom), slog.Any("err", sendErr))
+			s.envelopesRefused = true
+			m.EnvelopeFrom = ""
+			sendErr = c.send(s.cfg.From, m.To, raw)
+		}
 		kind := classify(sendErr)
 		switch kind {
 		case delivered:
