@@ -138,6 +138,9 @@ func TestMailExamples(t *testing.T) {
 	keep("43-ratings", w.last("hank@example.org"))
 	w.send("hank@example.org", "", "games")
 	keep("44-games-with-rating", w.last("hank@example.org"))
+	w.send("hank@example.org", "", "new gomoku with nobody@example.net")
+	w.deliverReport(bounceOf(w.last("nobody@example.net")))
+	keep("45-invitation-undeliverable", w.last("hank@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {
