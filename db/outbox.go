@@ -32,6 +32,11 @@ type Mail struct {
 	Sent        *time.Time
 	Failed      *time.Time
 	LastError   string
+	// EnvelopeFrom is the SMTP envelope sender (MAIL FROM), where delivery
+	// reports go; "" for the service's own address.
+	EnvelopeFrom string
+	// Bounced is when a delivery report for the mail was acted on.
+	Bounced *time.Time
 }
 
 // Queue puts a mail in the outbox, due at once.
@@ -49,13 +54,23 @@ func (t *Tx) Queue(m Mail) (int64, error) {
 		return 0, err
 	}
 	res, err := t.exec(`INSERT INTO outbox (message_id, recipient, subject, headers, body, attachments,
-		game_id, source_message, created_at, next_try) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		game_id, source_message, created_at, next_try, envelope_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.MessageID, strings.ToLower(m.To), m.Subject, string(headers), m.Body, string(attJSON),
-		nullID(m.GameID), nullID(m.Source), m.Created.UTC(), m.Created.UTC())
+		nullID(m.GameID), nullID(m.Source), m.Created.UTC(), m.Created.UTC(), m.EnvelopeFrom)
 	if err != nil {
 		return 0, fmt.Errorf("queue mail to %s: %w", m.To, err)
 	}
 	return res.LastInsertId()
+}
+
+// SetEnvelope sets a queued mail's envelope sender. The service makes it
+// from the mail's id, so it is set just after Queue, in the same
+// transaction.
+func (t *Tx) SetEnvelope(id int64, from string) error {
+	if _, err := t.exec(`UPDATE outbox SET envelope_from = ? WHERE id = ?`, from, id); err != nil {
+		return fmt.Errorf("envelope sender of mail %d: %w", id, err)
+	}
+	return nil
 }
 
 func nullID(id int64) any {
@@ -66,7 +81,7 @@ func nullID(id int64) any {
 }
 
 const mailColumns = `id, message_id, recipient, subject, headers, body, attachments, game_id, source_message,
-	created_at, attempts, next_try, sent_at, failed_at, last_error`
+	created_at, attempts, next_try, sent_at, failed_at, last_error, envelope_from, bounced_at`
 
 func scanMails(rows *sql.Rows) ([]Mail, error) {
 	defer rows.Close()
@@ -75,9 +90,9 @@ func scanMails(rows *sql.Rows) ([]Mail, error) {
 		var m Mail
 		var headers, atts string
 		var game, source sql.NullInt64
-		var sent, failed sql.NullTime
+		var sent, failed, bounced sql.NullTime
 		if err := rows.Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &headers, &m.Body, &atts, &game, &source,
-			&m.Created, &m.Attempts, &m.NextTry, &sent, &failed, &m.LastError); err != nil {
+			&m.Created, &m.Attempts, &m.NextTry, &sent, &failed, &m.LastError, &m.EnvelopeFrom, &bounced); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(headers), &m.Headers); err != nil {
@@ -92,6 +107,9 @@ func scanMails(rows *sql.Rows) ([]Mail, error) {
 		}
 		if failed.Valid {
 			m.Failed = &failed.Time
+		}
+		if bounced.Valid {
+			m.Bounced = &bounced.Time
 		}
 		out = append(out, m)
 	}

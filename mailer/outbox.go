@@ -21,8 +21,9 @@ type SenderConfig struct {
 	// user the sender logs in with AUTH PLAIN, which it does only over TLS
 	// or to a loopback address.
 	URL string
-	// From is the service's address: the envelope sender and the From of
-	// every mail.
+	// From is the service's address: the From of every mail, and the
+	// envelope sender of a mail that has none of its own (db.Mail's
+	// EnvelopeFrom, where delivery reports for that mail go).
 	From string
 	// Store holds the outbox.
 	Store *db.Store
@@ -76,6 +77,9 @@ type Sender struct {
 	// offersSTARTTLS remembers, for smtp://, whether the server offered
 	// STARTTLS when last asked; nil before the first connection.
 	offersSTARTTLS *bool
+	// envelopesRefused is set once the server refused a mail's own
+	// envelope sender (MAIL FROM): mail then goes from From.
+	envelopesRefused bool
 }
 
 // NewSender checks the configuration and makes a Sender; nothing is
@@ -233,7 +237,21 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 			}
 			continue
 		}
-		sendErr := c.send(s.cfg.From, m.To, raw)
+		if s.envelopesRefused {
+			m.EnvelopeFrom = ""
+		}
+		sendErr := c.send(envelopeFrom(m, s.cfg.From), m.To, raw)
+		var sr *senderRefused
+		if m.EnvelopeFrom != "" && errors.As(sendErr, &sr) && classify(sendErr) == refused && c.reset() == nil {
+			// A server that takes mail only from the account's own
+			// address: from now on mail goes from the service's address,
+			// and a delivery report cannot be matched to its mail.
+			s.log.Warn("the server refuses the mails' own envelope senders; mail goes from the service's address, and bounces are not recognised",
+				slog.Int64("id", m.ID), slog.String("envelope_from", m.EnvelopeFrom), slog.Any("err", sendErr))
+			s.envelopesRefused = true
+			m.EnvelopeFrom = ""
+			sendErr = c.send(s.cfg.From, m.To, raw)
+		}
 		kind := classify(sendErr)
 		switch kind {
 		case delivered:
@@ -241,7 +259,8 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 				return next, err
 			}
 			s.log.Info("mail sent", slog.Int64("id", m.ID), slog.String("to", m.To),
-				slog.String("message_id", m.MessageID), slog.Int("bytes", len(raw)))
+				slog.String("message_id", m.MessageID), slog.String("envelope_from", envelopeFrom(m, s.cfg.From)),
+				slog.Int("bytes", len(raw)))
 		case refused:
 			if err := s.permanent(ctx, m, sendErr.Error()); err != nil {
 				return next, err
@@ -303,6 +322,15 @@ func (s *Sender) permanent(ctx context.Context, m db.Mail, reason string) error 
 	s.log.Warn("mail failed permanently", slog.Int64("id", m.ID), slog.String("to", m.To),
 		slog.String("message_id", m.MessageID), slog.String("reason", reason))
 	return nil
+}
+
+// envelopeFrom is a mail's SMTP envelope sender: its own when the service
+// gave it one, else the service's address.
+func envelopeFrom(m db.Mail, from string) string {
+	if m.EnvelopeFrom != "" {
+		return m.EnvelopeFrom
+	}
+	return from
 }
 
 func earlier(a, b time.Time) time.Time {

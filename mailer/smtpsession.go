@@ -120,10 +120,16 @@ func (s *Sender) auth(c *smtp.Client) error {
 	return nil
 }
 
+// senderRefused is the server's refusal of the envelope sender (MAIL FROM).
+type senderRefused struct{ err error }
+
+func (e *senderRefused) Error() string { return "MAIL FROM: " + e.err.Error() }
+func (e *senderRefused) Unwrap() error { return e.err }
+
 // send sends one mail: MAIL FROM, RCPT TO, DATA.
 func (c *smtpConn) send(from, to string, raw []byte) error {
 	if err := c.c.Mail(from, nil); err != nil {
-		return fmt.Errorf("MAIL FROM: %w", err)
+		return &senderRefused{err}
 	}
 	if err := c.c.Rcpt(to, nil); err != nil {
 		return fmt.Errorf("RCPT TO: %w", err)

@@ -154,6 +154,9 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	if err != nil {
 		return err
 	}
+	if err := h.setEnvelope(id, to); err != nil {
+		return err
+	}
 	h.queued = append(h.queued, id)
 	return nil
 }

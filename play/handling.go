@@ -192,36 +192,6 @@ func (h *handling) noAnswer(from string) string {
 	return ""
 }
 
-// noteBounce records a bounce against the player it was about, when the
-// transport could tell (it puts the failed recipient in X-Failed-Recipients),
-// and stops the clocks of the games concerned (bounce.go).
-func (h *handling) noteBounce(reason string) error {
-	if reason != "bounce" {
-		return nil
-	}
-	for k, v := range h.m.Headers {
-		if !strings.EqualFold(k, "X-Failed-Recipients") {
-			continue
-		}
-		for _, addr := range strings.Split(v, ",") {
-			p, err := h.tx.PlayerByAddress(strings.TrimSpace(addr))
-			if errors.Is(err, db.ErrNotFound) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			if err := h.tx.SetSetting(p.ID, "bounced", h.now.UTC().Format(time.RFC3339)); err != nil {
-				return err
-			}
-			if err := h.holdForBounce(p); err != nil {
-				return err
-			}
-		}
-	}
-	return h.send() // the other seats are told of the clocks stopped
-}
-
 func (h *handling) record(raw []byte) (int64, error) {
 	id, err := h.tx.RecordMessage(db.Message{
 		MessageID: h.m.MessageID, Mailbox: h.m.Mailbox, UIDValidity: h.m.UIDValidity, UID: h.m.UID,

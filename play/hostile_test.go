@@ -119,20 +119,6 @@ func TestHostileMail(t *testing.T) {
 	}
 }
 
-func TestBounceIsRecordedAgainstThePlayer(t *testing.T) {
-	w := newWorld(t, Config{})
-	startPente(t, w, "")
-	w.deliver(Message{From: "MAILER-DAEMON@mx.example.org", Text: "Delivery failed",
-		Headers: map[string]string{"X-Failed-Recipients": "bob@example.org"}})
-	_ = w.store.View(context.Background(), func(tx *db.Tx) error {
-		p, err := tx.PlayerByAddress("bob@example.org")
-		if err != nil || p.Settings["bounced"] == "" {
-			t.Errorf("bob's bounce not recorded: %+v, %v", p.Settings, err)
-		}
-		return nil
-	})
-}
-
 func TestReplayedMessageChangesNothing(t *testing.T) {
 	w := newWorld(t, Config{})
 	id := startPente(t, w, "")

@@ -130,8 +130,7 @@ func TestMailExamples(t *testing.T) {
 	w.advance(24 * time.Hour)
 	keep("38-lost-on-time", w.last("hank@example.org"))
 	keep("39-adjourned", w.last("judy@example.org"))
-	w.deliver(Message{From: "MAILER-DAEMON@mx.example.org", Subject: "Undelivered Mail Returned to Sender",
-		Text: "Subject: [pbem 6] Pente: kate vs leo - your move\n", Headers: map[string]string{"X-Failed-Recipients": "leo@example.org"}})
+	w.deliverReport(bounceOf(w.lastAbout("leo@example.org", 6)))
 	keep("40-bounce-clock-stopped", w.last("kate@example.org"))
 	w.send("leo@example.org", "", "vacation 1")
 	keep("41-bounce-released-vacation", w.last("leo@example.org"))
@@ -148,6 +147,9 @@ func TestMailExamples(t *testing.T) {
 		w.reply(who, w.last(who), ply)
 	}
 	keep("45-opponent-captured", w.last("ned@example.org"))
+	w.send("hank@example.org", "", "new gomoku with nobody@example.net")
+	w.deliverReport(bounceOf(w.last("nobody@example.net")))
+	keep("46-invitation-undeliverable", w.last("hank@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {

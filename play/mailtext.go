@@ -94,9 +94,9 @@ func gameSection(t *table, to string) string {
 		b.WriteString(wrap("Options: "+opts, width) + "\n")
 	}
 	b.WriteString("\n")
-	if t.row.State == db.Finished {
+	if t.row.State == db.Finished || t.row.State == db.Declined {
 		// The final position alone: no turn or roll, and the result once,
-		// in nextStep, however the game ended.
+		// in nextStep, however the game ended (or never began).
 		b.WriteString(t.game.Position())
 	} else {
 		b.WriteString(t.game.Board())

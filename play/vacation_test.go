@@ -1,7 +1,6 @@
 package play
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
@@ -111,59 +110,37 @@ func TestVacationAllowanceIsYearly(t *testing.T) {
 	mustContain(t, w.last("alice@example.org"), "7 of 10 vacation days are left in 2027")
 }
 
+// TestBouncePausesTheClock has a game mail to bob come back: the clock of
+// that game stops (bob's other game runs on), nobody is judged while it
+// stands, and bob's next mail starts it again with the time it had.
 func TestBouncePausesTheClock(t *testing.T) {
-	tests := []struct {
-		name string
-		text func(w *world) string // the bounce's text
-		held []int64               // the games whose clock stops
-	}{
-		{"the bounce names the game by its key", func(w *world) string {
-			m := w.lastAbout("bob@example.org", 1)
-			return fmt.Sprintf("Delivery to bob@example.org failed.\n\nMessage-ID: <%s>\nSubject: %s\n", m.MessageID, m.Subject)
-		}, []int64{1}},
-		{"the bounce names the game by its tag", func(w *world) string {
-			return "Delivery failed.\nSubject: Re: [pbem 1] Pente: alice vs bob - your move\n"
-		}, []int64{1}},
-		{"the bounce names no game", func(w *world) string { return "Delivery failed." }, []int64{1, 2}},
+	w := newClockWorld(t, Config{})
+	startPente(t, w, "")
+	invite(t, w, "new gomoku with carol@example.org", "bob@example.org", "carol@example.org")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "K10")
+	w.advance(10 * time.Hour)
+	sentBob := w.count("bob@example.org")
+	w.deliverReport(bounceOf(w.lastAbout("bob@example.org", 1)))
+	if n := w.count("bob@example.org") - sentBob; n != 0 {
+		t.Errorf("bob got %d mails though his mail bounces", n)
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			w := newClockWorld(t, Config{})
-			startPente(t, w, "")
-			invite(t, w, "new gomoku with carol@example.org", "bob@example.org", "carol@example.org")
-			w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), "K10")
-			w.advance(10 * time.Hour)
-			sentBob := w.count("bob@example.org")
-			w.deliver(Message{From: "MAILER-DAEMON@mx.example.org", Text: tc.text(w),
-				Headers: map[string]string{"X-Failed-Recipients": "bob@example.org"}})
-			if n := w.count("bob@example.org") - sentBob; n != 0 {
-				t.Errorf("bob got %d mails though his mail bounces", n)
-			}
-			for _, id := range []int64{1, 2} {
-				want := db.Running
-				for _, h := range tc.held {
-					if h == id {
-						want = db.PauseBounce
-					}
-				}
-				if c := w.clock(id); c.Reason != want {
-					t.Errorf("game %d clock %+v, want %q", id, c, want)
-				}
-			}
-			mustContain(t, w.lastAbout("alice@example.org", 1), "Mail to bob (Black) about game 1 came back undelivered",
-				"nobody loses on time to a mail fault", "The clock stands still: mail to bob bounced. It runs again when bob writes to the service; then bob (Black) has 2 days 13 hours left.")
-			w.advance(5 * 24 * time.Hour)
-			if g := w.game(1); g.row.State != db.Active {
-				t.Fatalf("game 1 was judged while held: %s %s", g.row.Result, g.row.Termination)
-			}
-			// Bob writes: the clock runs again with the time it had.
-			w.send("bob@example.org", "", "games")
-			mustContain(t, w.last("bob@example.org"), "Mail to you about game 1 had bounced", "it runs again")
-			mustContain(t, w.lastAbout("alice@example.org", 1), "bob (Black) wrote to the service again after a bounce")
-			c := w.clock(1)
-			if left := c.Deadline.Sub(w.now); c.Reason != db.Running || left != 62*time.Hour-time.Minute {
-				t.Errorf("after bob wrote: %+v, %v left; want it running with 61h59m", c, left)
-			}
-		})
+	for id, want := range map[int64]db.PauseReason{1: db.PauseBounce, 2: db.Running} {
+		if c := w.clock(id); c.Reason != want {
+			t.Errorf("game %d clock %+v, want %q", id, c, want)
+		}
+	}
+	mustContain(t, w.lastAbout("alice@example.org", 1), "Mail to bob (Black) about game 1 came back undelivered",
+		"nobody loses on time to a mail fault", "The clock stands still: mail to bob bounced. It runs again when bob writes to the service; then bob (Black) has 2 days 13 hours left.")
+	w.advance(5 * 24 * time.Hour)
+	if g := w.game(1); g.row.State != db.Active {
+		t.Fatalf("game 1 was judged while held: %s %s", g.row.Result, g.row.Termination)
+	}
+	// Bob writes: the clock runs again with the time it had.
+	w.send("bob@example.org", "", "games")
+	mustContain(t, w.last("bob@example.org"), "Mail to you about game 1 had bounced", "it runs again")
+	mustContain(t, w.lastAbout("alice@example.org", 1), "bob (Black) wrote to the service again after a bounce")
+	c := w.clock(1)
+	if left := c.Deadline.Sub(w.now); c.Reason != db.Running || left != 62*time.Hour-time.Minute {
+		t.Errorf("after bob wrote: %+v, %v left; want it running with 61h59m", c, left)
 	}
 }

@@ -1,7 +1,8 @@
 // Package smtptest runs an SMTP server inside a test (github.com/emersion/go-smtp)
 // on 127.0.0.1 and a free port. It records every mail it accepts, can be
 // stopped and started again on the same port (a server that was down comes
-// back), and answers as the test tells it: a 4xx or 5xx to RCPT TO or DATA.
+// back), and answers as the test tells it: a 4xx or 5xx to MAIL FROM, RCPT
+// TO or DATA.
 // Every method is safe to call while the server's sessions run.
 package smtptest
 
@@ -55,6 +56,7 @@ type Server struct {
 	got     []Mail
 	arrived chan struct{}  // closed and replaced when a mail is accepted
 	rcpt    map[string]int // RCPT TO attempts per address
+	onMail  func(from string) error
 	onRcpt  func(to string, attempt int) error
 	onData  func() error
 	servers []*smtp.Server
@@ -153,6 +155,15 @@ func (s *Server) Stop() {
 	}
 }
 
+// OnMail sets how MAIL FROM is answered: fn gets the envelope sender and
+// returns nil to accept it or an error (see Reply) to refuse it. nil
+// accepts every sender.
+func (s *Server) OnMail(fn func(from string) error) {
+	s.mu.Lock()
+	s.onMail = fn
+	s.mu.Unlock()
+}
+
 // OnRcpt sets how RCPT TO is answered: fn gets the recipient and how many
 // times it was tried so far (1 the first time) and returns nil to accept or
 // an error (see Reply) to refuse. nil accepts every recipient.
@@ -248,6 +259,14 @@ func (x *session) Auth(string) (sasl.Server, error) {
 func (x *session) Mail(from string, _ *smtp.MailOptions) error {
 	if x.s.user != "" && x.cur.User == "" {
 		return smtp.ErrAuthRequired
+	}
+	x.s.mu.Lock()
+	on := x.s.onMail
+	x.s.mu.Unlock()
+	if on != nil {
+		if err := on(from); err != nil {
+			return err
+		}
 	}
 	x.cur.From = from
 	return nil
