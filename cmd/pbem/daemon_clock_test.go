@@ -57,7 +57,7 @@ func (r *rig) waitHeartbeat(t time.Time) time.Time {
 	return last
 }
 
-// TestDaemonRemindsThenForfeits is issue 7's scenario through the daemon
+// TestDaemonRemindsThenForfeits is the reminders-then-forfeit story through the daemon
 // and Dovecot, on a clock the test moves: in a rated game with three days
 // a move, bob does not answer alice's ply. He is reminded when half his
 // time is used and again a day before the deadline, nobody else hears of
