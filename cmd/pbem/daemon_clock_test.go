@@ -59,10 +59,11 @@ func (r *rig) waitHeartbeat(t time.Time) time.Time {
 
 // TestDaemonRemindsThenForfeits plays reminders and a forfeit through the
 // daemon and Dovecot, on a clock the test moves: in a rated game with
-// three days a move, bob does not answer alice's ply. He is reminded when half his
-// time is used and again a day before the deadline, nobody else hears of
-// it, and at the deadline he loses on time: both players are told, the
-// store has the game finished "time forfeit", and so has its record.
+// three days a move, bob does not answer alice's ply. He is reminded when
+// half his time is used and again a day before the deadline, nobody else
+// hears of it, and at the deadline he loses on time: both players are
+// told, the store has the game finished "time forfeit", and so has its
+// record.
 func TestDaemonRemindsThenForfeits(t *testing.T) {
 	clock := newFakeClock()
 	r := newRig(t, dovecot.Config{}, clock)
