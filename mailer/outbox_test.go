@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -77,6 +78,43 @@ func testSender(t *testing.T, url string, store *db.Store) SenderConfig {
 		RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond, Timeout: 5 * time.Second, Log: log}
 }
 
+// countingClock is the real time, counting how often the sender reads
+// it. A pass over an empty outbox reads it twice (to find the due mail,
+// then to plan the wait after the pass), so the count shows passes go by
+// without a test guessing how long they take.
+type countingClock struct{ reads atomic.Int64 }
+
+func (c *countingClock) Now() time.Time {
+	c.reads.Add(1)
+	return time.Now()
+}
+
+// waitPasses waits until the sender has made at least n whole passes from
+// now on: 2n+1 reads of its clock.
+func (c *countingClock) waitPasses(t *testing.T, n int64) {
+	t.Helper()
+	from := c.reads.Load()
+	waitFor(t, patience, fmt.Sprintf("%d passes of the sender", n), func() bool { return c.reads.Load() >= from+2*n+1 })
+}
+
+// fakeClock is a clock the test moves.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
 func newSender(t *testing.T, cfg SenderConfig) *Sender {
 	t.Helper()
 	s, err := NewSender(cfg)
@@ -88,7 +126,7 @@ func newSender(t *testing.T, cfg SenderConfig) *Sender {
 
 func waitSent(t *testing.T, store *db.Store, ids ...int64) {
 	t.Helper()
-	waitFor(t, 10*time.Second, fmt.Sprintf("mails %v marked sent", ids), func() bool {
+	waitFor(t, patience, fmt.Sprintf("mails %v marked sent", ids), func() bool {
 		rows := outbox(t, store)
 		for _, id := range ids {
 			if rows[id].Sent == nil {
@@ -174,7 +212,7 @@ func TestSenderWaitsWhileServerIsDown(t *testing.T) {
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"), simpleMail(2, "bob@example.org"))
 	start(t, newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run)
-	waitFor(t, 10*time.Second, "two failed attempts", func() bool {
+	waitFor(t, patience, "two failed attempts", func() bool {
 		m := outbox(t, store)[ids[0]]
 		return m.Attempts >= 2 && strings.Contains(m.LastError, "connect")
 	})
@@ -199,6 +237,8 @@ func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "nobody@example.org"), simpleMail(2, "alice@example.org"))
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	clock := &countingClock{}
+	cfg.Now = clock.Now
 	var mu sync.Mutex
 	var bounced []string // what OnFail was told, in the failing transaction
 	cfg.OnFail = func(tx *db.Tx, m db.Mail, reason string) error {
@@ -209,8 +249,8 @@ func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
 	}
 	start(t, newSender(t, cfg).Run)
 	waitSent(t, store, ids[1])
-	waitFor(t, 10*time.Second, "the refused mail failed", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
-	time.Sleep(500 * time.Millisecond) // several polls: a failed mail is not tried again
+	waitFor(t, patience, "the refused mail failed", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
+	clock.waitPasses(t, 3) // a failed mail is not tried again
 	m := outbox(t, store)[ids[0]]
 	if !strings.Contains(m.LastError, "550") || m.To != "nobody@example.org" || m.Sent != nil {
 		t.Errorf("refused mail: error %q to %s sent %v; want the 550 recorded against nobody@example.org", m.LastError, m.To, m.Sent)
@@ -225,18 +265,31 @@ func TestSenderFailsPermanentlyOn5xx(t *testing.T) {
 	}
 }
 
+// TestSenderGivesUpOnLastingTemporaryFailure runs the sender on a clock
+// the test moves, so that the mail is tried (and deferred) more than once
+// before it has waited GiveUpAfter, however slow the machine.
 func TestSenderGivesUpOnLastingTemporaryFailure(t *testing.T) {
 	srv := smtptest.New(t, smtptest.Options{})
 	srv.OnRcpt(func(string, int) error { return smtptest.Reply(452, "mailbox full") })
 	store := openStore(t)
-	ids := queue(t, store, simpleMail(1, "alice@example.org"))
+	clock := &fakeClock{now: time.Now()}
+	m := simpleMail(1, "alice@example.org")
+	m.Created = clock.Now()
+	ids := queue(t, store, m)
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
-	cfg.GiveUpAfter = 300 * time.Millisecond
+	cfg.Now, cfg.GiveUpAfter = clock.Now, time.Hour
 	start(t, newSender(t, cfg).Run)
-	waitFor(t, 10*time.Second, "the mail given up", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
-	m := outbox(t, store)[ids[0]]
-	if !strings.Contains(m.LastError, "gave up") || !strings.Contains(m.LastError, "452") || m.Attempts < 2 {
-		t.Errorf("given-up mail: error %q after %d attempts; want 'gave up' with the 452, after retries", m.LastError, m.Attempts)
+	waitFor(t, patience, "the first attempt deferred", func() bool { return outbox(t, store)[ids[0]].Attempts == 1 })
+	clock.Advance(time.Minute) // past the wait before a retry (RetryMax)
+	waitFor(t, patience, "the retry deferred", func() bool { return outbox(t, store)[ids[0]].Attempts == 2 })
+	if m := outbox(t, store)[ids[0]]; m.Failed != nil {
+		t.Fatalf("the mail failed for good within GiveUpAfter: %q", m.LastError)
+	}
+	clock.Advance(time.Hour)
+	waitFor(t, patience, "the mail given up", func() bool { return outbox(t, store)[ids[0]].Failed != nil })
+	got := outbox(t, store)[ids[0]]
+	if !strings.Contains(got.LastError, "gave up") || !strings.Contains(got.LastError, "452") || got.Attempts < 2 {
+		t.Errorf("given-up mail: error %q after %d attempts; want 'gave up' with the 452, after retries", got.LastError, got.Attempts)
 	}
 }
 
@@ -248,17 +301,20 @@ func TestSenderNeverResendsAfterRestart(t *testing.T) {
 	waitSent(t, store, first...)
 	r.stop()
 
-	s2 := newSender(t, testSender(t, "smtp://"+srv.Addr, store))
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	clock := &countingClock{}
+	cfg.Now = clock.Now
+	s2 := newSender(t, cfg)
 	start(t, s2.Run)
 	s2.Notify()
-	time.Sleep(500 * time.Millisecond) // several polls of the new sender
+	clock.waitPasses(t, 3)
 	if n := len(srv.Mails()); n != 1 {
 		t.Fatalf("after a restart the server holds %d copies, want 1", n)
 	}
 	second := queue(t, store, simpleMail(2, "bob@example.org"))
 	s2.Notify()
 	waitSent(t, store, second...)
-	time.Sleep(300 * time.Millisecond)
+	clock.waitPasses(t, 3)
 	got := srv.Mails()
 	if len(got) != 2 || got[1].To[0] != "bob@example.org" {
 		t.Errorf("server holds %d mails, want the first once and then bob's", len(got))
@@ -270,12 +326,16 @@ func TestSenderNotifyWakesAtOnce(t *testing.T) {
 	store := openStore(t)
 	cfg := testSender(t, "smtp://"+srv.Addr, store)
 	cfg.Poll = time.Hour
+	clock := &countingClock{}
+	cfg.Now = clock.Now
 	s := newSender(t, cfg)
 	start(t, s.Run)
-	time.Sleep(100 * time.Millisecond) // the first pass found nothing
+	// The first pass found nothing and the sender waits: only Notify can
+	// wake it before the hour is up.
+	waitFor(t, patience, "the first pass", func() bool { return clock.reads.Load() >= 2 })
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	s.Notify()
-	waitFor(t, 3*time.Second, "the notified mail sent", func() bool { return outbox(t, store)[ids[0]].Sent != nil })
+	waitFor(t, patience, "the notified mail sent", func() bool { return outbox(t, store)[ids[0]].Sent != nil })
 }
 
 func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
@@ -298,7 +358,7 @@ func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
 	go func() { done <- newSender(t, testSender(t, "smtp://"+srv.Addr, store)).Run(ctx) }()
 	select {
 	case <-inData:
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the first mail never reached DATA")
 	}
 	cancel()
@@ -309,7 +369,7 @@ func TestSenderFinishesMailInHandOnCancel(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Run = %v, want nil", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("Run did not return after cancellation")
 	}
 	rows := outbox(t, store)
@@ -360,7 +420,7 @@ func TestSenderKeepsMailWhenLoginFails(t *testing.T) {
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	start(t, newSender(t, testSender(t, "smtp://pbem:wrong@"+srv.Addr, store)).Run)
-	waitFor(t, 10*time.Second, "a failed login recorded", func() bool {
+	waitFor(t, patience, "a failed login recorded", func() bool {
 		return strings.Contains(outbox(t, store)[ids[0]].LastError, "535")
 	})
 	if m := outbox(t, store)[ids[0]]; m.Failed != nil {
@@ -373,7 +433,7 @@ func TestSenderRefusesUnverifiedCertificate(t *testing.T) {
 	store := openStore(t)
 	ids := queue(t, store, simpleMail(1, "alice@example.org"))
 	start(t, newSender(t, testSender(t, "smtps://"+srv.TLSAddr, store)).Run)
-	waitFor(t, 10*time.Second, "a refused certificate", func() bool {
+	waitFor(t, patience, "a refused certificate", func() bool {
 		return strings.Contains(outbox(t, store)[ids[0]].LastError, "certificate")
 	})
 	if n := len(srv.Mails()); n != 0 {

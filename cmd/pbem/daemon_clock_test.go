@@ -10,23 +10,60 @@ import (
 	"pbem/internal/dovecot"
 )
 
-// quiet checks that the daemon sends nothing for a while: several ticks
-// of the scheduler at the clock's present time.
+// quiet checks that the daemon sends nothing at the present time: it
+// waits until a tick of the scheduler that began at the present time (or
+// later) has ended, which the heartbeat of the tick after it shows, and
+// until every mail queued by then has gone out; then no new mail may have
+// come. Waiting on the ticks themselves, not on a span of wall time, keeps
+// the check whole on a slow machine. The daemon must tick often (--tick).
 func (r *rig) quiet(what string) {
 	r.t.Helper()
 	n := len(r.out.update(r.t))
-	if r.smtp.WaitMore(n, 500*time.Millisecond) {
-		m := r.out.update(r.t)[n]
+	now := time.Now
+	if r.clock != nil {
+		now = r.clock.Now
+	}
+	began := r.waitHeartbeat(now())
+	if r.clock != nil {
+		// The next tick is told apart from this one by its time alone.
+		r.clock.Advance(time.Millisecond)
+	}
+	r.waitHeartbeat(began.Add(time.Nanosecond))
+	r.waitStore("every queued mail sent", func(tx *db.Tx) (bool, error) {
+		rows, err := tx.MailsSince(0)
+		for _, m := range rows {
+			if m.Sent == nil && m.Failed == nil {
+				return false, err
+			}
+		}
+		return true, err
+	})
+	if all := r.out.update(r.t); len(all) > n {
+		m := all[n]
 		r.t.Fatalf("%s: the daemon sent %s %q:\n%s", what, m.To, m.Subject, m.Text)
 	}
 }
 
-// TestDaemonRemindsThenForfeits is issue 7's scenario through the daemon
-// and Dovecot, on a clock the test moves: in a rated game with three days
-// a move, bob does not answer alice's ply. He is reminded when half his
-// time is used and again a day before the deadline, nobody else hears of
-// it, and at the deadline he loses on time: both players are told, the
-// store has the game finished "time forfeit", and so has its record.
+// waitHeartbeat waits until the scheduler's heartbeat in the store is at
+// or after t, that is until a tick began at t or later, and returns it.
+func (r *rig) waitHeartbeat(t time.Time) time.Time {
+	r.t.Helper()
+	var last time.Time
+	r.waitStore(fmt.Sprintf("tick at %v or later", t), func(tx *db.Tx) (bool, error) {
+		var err error
+		last, _, err = tx.LastTick()
+		return !last.Before(t), err
+	})
+	return last
+}
+
+// TestDaemonRemindsThenForfeits plays reminders and a forfeit through the
+// daemon and Dovecot, on a clock the test moves: in a rated game with
+// three days a move, bob does not answer alice's ply. He is reminded when
+// half his time is used and again a day before the deadline, nobody else
+// hears of it, and at the deadline he loses on time: both players are
+// told, the store has the game finished "time forfeit", and so has its
+// record.
 func TestDaemonRemindsThenForfeits(t *testing.T) {
 	clock := newFakeClock()
 	r := newRig(t, dovecot.Config{}, clock)

@@ -31,7 +31,7 @@ import (
 const serviceAddress = "pbem@example.org"
 
 // mailWait is how long a test waits for one mail from the daemon.
-const mailWait = 30 * time.Second
+const mailWait = time.Minute
 
 // fakeClock is a clock the test moves; the daemon reads it through the
 // serve hook.

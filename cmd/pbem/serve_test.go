@@ -67,8 +67,8 @@ func (d *daemon) stop(t testing.TB) int {
 	case code := <-d.done:
 		d.done <- code // stop is idempotent
 		return code
-	case <-time.After(30 * time.Second):
-		t.Fatalf("pbem serve did not stop; log:\n%s", d.stderr)
+	case <-time.After(mailWait):
+		t.Fatalf("pbem serve did not stop within %v; log:\n%s", mailWait, d.stderr)
 		return -1
 	}
 }
@@ -82,7 +82,7 @@ var banner = regexp.MustCompile(`IMAP  (\S+) port (\d+), user alice@localhost, p
 
 func (d *daemon) embedded(t *testing.T) embeddedMail {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(mailWait)
 	for time.Now().Before(deadline) {
 		if m := banner.FindStringSubmatch(d.stdout.String()); m != nil {
 			return embeddedMail{imapAddr: m[1] + ":" + m[2], password: m[3], smtpAddr: m[4] + ":" + m[5]}
@@ -119,7 +119,7 @@ func (c *client) send(to, subject, inReplyTo, body string) string {
 func (c *client) answered(m *mailer.Parsed, body string) *mailer.Parsed {
 	c.t.Helper()
 	id := c.send(m.ReplyTo, "Re: "+m.Subject, m.MessageID, body)
-	return mailtest.Wait(c.t, 20*time.Second, "answer to "+body, func() *mailer.Parsed {
+	return mailtest.Wait(c.t, mailWait, "answer to "+body, func() *mailer.Parsed {
 		return mailtest.ReplyTo(c.inbox(), id)
 	})
 }
@@ -127,7 +127,7 @@ func (c *client) answered(m *mailer.Parsed, body string) *mailer.Parsed {
 // latest waits for the newest mail whose subject has s.
 func (c *client) latest(s string) *mailer.Parsed {
 	c.t.Helper()
-	return mailtest.Wait(c.t, 20*time.Second, "mail "+s, func() *mailer.Parsed {
+	return mailtest.Wait(c.t, mailWait, "mail "+s, func() *mailer.Parsed {
 		return mailtest.Latest(c.inbox(), s)
 	})
 }
@@ -145,7 +145,7 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 	bob := &client{t: t, mail: mail, addr: "bob@localhost"}
 
 	id := alice.send("pbem@localhost", "a game?", "", "new pente with bob@localhost tournament=off")
-	mailtest.Wait(t, 20*time.Second, "alice's confirmation", func() *mailer.Parsed { return mailtest.ReplyTo(alice.inbox(), id) })
+	mailtest.Wait(t, mailWait, "alice's confirmation", func() *mailer.Parsed { return mailtest.ReplyTo(alice.inbox(), id) })
 	inv := bob.latest("invitation")
 	if got := bob.answered(inv, "accept"); !strings.Contains(got.Text, "Everyone has accepted") {
 		t.Fatalf("accept answered with:\n%s", got.Text)
@@ -179,7 +179,7 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 		t.Errorf("the mail password changed across a restart")
 	}
 	id = alice2.send("pbem@localhost", "", "", "games")
-	got := mailtest.Wait(t, 20*time.Second, "games list", func() *mailer.Parsed { return mailtest.ReplyTo(alice2.inbox(), id) })
+	got := mailtest.Wait(t, mailWait, "games list", func() *mailer.Parsed { return mailtest.ReplyTo(alice2.inbox(), id) })
 	if !strings.Contains(got.Text, "Pente: alice vs bob - game over, alice wins") {
 		t.Errorf("games after a restart:\n%s", got.Text)
 	}

@@ -114,6 +114,12 @@ func freeAddr(tb testing.TB) string {
 	return l.Addr().String()
 }
 
+// startWait bounds the waits of Start: for the old processes to free the
+// ports, then for the greeting. Dovecot starts several processes, and on a
+// busy machine that takes a while; a working server is never kept waiting
+// that long.
+const startWait = time.Minute
+
 // Start starts the server again after Stop, on the same ports with the
 // same mail. It waits until the server greets.
 func (s *Server) Start() {
@@ -144,7 +150,7 @@ func (s *Server) Start() {
 		if addr == "" {
 			continue
 		}
-		if err := s.waitGreeting(addr, 15*time.Second); err != nil {
+		if err := s.waitGreeting(addr, startWait); err != nil {
 			s.Stop()
 			s.tb.Fatalf("dovecot did not come up on %s: %v\n%s", addr, err, s.Log())
 		}
@@ -168,7 +174,7 @@ func (s *Server) waitGreeting(addr string, limit time.Duration) error {
 				conn.Close()
 				return nil
 			}
-			conn.SetDeadline(time.Now().Add(2 * time.Second))
+			conn.SetDeadline(time.Now().Add(10 * time.Second))
 			line, err := bufio.NewReader(conn).ReadString('\n')
 			conn.Close()
 			if err == nil && strings.HasPrefix(line, "* OK") {
@@ -190,7 +196,7 @@ func (s *Server) waitPortsFree() {
 		if addr == "" {
 			continue
 		}
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(startWait)
 		for {
 			l, err := net.Listen("tcp", addr)
 			if err == nil {

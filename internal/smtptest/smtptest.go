@@ -60,13 +60,17 @@ type Server struct {
 	onRcpt  func(to string, attempt int) error
 	onData  func() error
 	servers []*smtp.Server
+	// open counts the client sessions not yet ended; idle is closed and
+	// replaced when it drops to 0.
+	open int
+	idle chan struct{}
 }
 
 // New makes a server and, unless opts.Down, starts it.
 func New(tb testing.TB, opts Options) *Server {
 	tb.Helper()
 	s := &Server{Addr: freeAddr(tb), tb: tb, user: opts.User, pass: opts.Pass,
-		arrived: make(chan struct{}), rcpt: map[string]int{}}
+		arrived: make(chan struct{}), idle: make(chan struct{}), rcpt: map[string]int{}}
 	if opts.TLS {
 		c, err := testcert.New()
 		if err != nil {
@@ -113,6 +117,9 @@ func (s *Server) Start() {
 func (s *Server) serve(addr string, implicitTLS bool) {
 	s.tb.Helper()
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		s.mu.Lock()
+		s.open++
+		s.mu.Unlock()
 		return &session{s: s, conn: c}, nil
 	}))
 	srv.Domain = "mx.test"
@@ -225,6 +232,28 @@ func (s *Server) WaitMore(n int, timeout time.Duration) bool {
 	}
 }
 
+// WaitIdle waits until no client session is open (each one ended by a
+// QUIT or the client's hang-up) and reports whether that came within
+// timeout. Once a killed client's session ended, no more mail of its comes:
+// whatever of its the server took is among Mails.
+func (s *Server) WaitIdle(timeout time.Duration) bool {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		s.mu.Lock()
+		open, idle := s.open, s.idle
+		s.mu.Unlock()
+		if open == 0 {
+			return true
+		}
+		select {
+		case <-idle:
+		case <-t.C:
+			return false
+		}
+	}
+}
+
 // RcptAttempts is how many times RCPT TO named an address.
 func (s *Server) RcptAttempts(to string) int {
 	s.mu.Lock()
@@ -312,4 +341,15 @@ func (x *session) Data(r io.Reader) error {
 
 func (x *session) Reset() { x.cur = Mail{User: x.cur.User} }
 
-func (x *session) Logout() error { return nil }
+// Logout ends the session: go-smtp calls it once per session, when the
+// connection closes or STARTTLS starts a new session.
+func (x *session) Logout() error {
+	x.s.mu.Lock()
+	defer x.s.mu.Unlock()
+	x.s.open--
+	if x.s.open == 0 {
+		close(x.s.idle)
+		x.s.idle = make(chan struct{})
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package smtptest
 
 import (
 	"errors"
+	"net"
 	"net/smtp"
 	"net/textproto"
 	"testing"
@@ -60,7 +61,7 @@ func TestServerRecordsWhatItAccepts(t *testing.T) {
 	}
 	s.Start()
 	done := make(chan bool)
-	go func() { done <- s.WaitMore(2, 5*time.Second) }()
+	go func() { done <- s.WaitMore(2, 30*time.Second) }()
 	if err := send(s.Addr, "dave@example.org", "four"); err != nil {
 		t.Fatalf("after Start: %v", err)
 	}
@@ -69,5 +70,50 @@ func TestServerRecordsWhatItAccepts(t *testing.T) {
 	}
 	if got := s.Since(2); len(got) != 1 || got[0].To[0] != "dave@example.org" {
 		t.Errorf("Since(2) = %+v, want dave's mail", got)
+	}
+}
+
+// TestWaitIdleSeesAHungUpClientsMail checks WaitIdle: it waits while a
+// client is connected, and once a client that ended DATA hung up without
+// reading the answer (as a killed one does), its mail is recorded.
+func TestWaitIdleSeesAHungUpClientsMail(t *testing.T) {
+	s := New(t, Options{})
+	if !s.WaitIdle(time.Second) {
+		t.Fatal("WaitIdle waited with no client connected")
+	}
+	conn, err := net.Dial("tcp", s.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	tc := textproto.NewConn(conn)
+	if _, _, err := tc.ReadResponse(220); err != nil {
+		t.Fatalf("greeting: %v", err)
+	}
+	if id, err := tc.Cmd("EHLO client.test"); err != nil {
+		t.Fatal(err)
+	} else {
+		tc.StartResponse(id)
+		_, _, err = tc.ReadResponse(250)
+		tc.EndResponse(id)
+		if err != nil {
+			t.Fatalf("EHLO: %v", err)
+		}
+	}
+	if s.WaitIdle(50 * time.Millisecond) {
+		t.Fatal("WaitIdle returned while a session was open")
+	}
+	// The whole transaction at once (the server offers PIPELINING), then
+	// a hang-up without QUIT and without reading the answers.
+	if _, err := conn.Write([]byte("MAIL FROM:<pbem@example.org>\r\nRCPT TO:<alice@example.org>\r\nDATA\r\n" +
+		"Subject: hi\r\n\r\none\r\n.\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
+	if !s.WaitIdle(30 * time.Second) {
+		t.Fatal("the session of a client that hung up did not end")
+	}
+	if got := s.Mails(); len(got) != 1 || got[0].To[0] != "alice@example.org" {
+		t.Fatalf("after the hang-up the server holds %+v, want the mail to alice", got)
 	}
 }
