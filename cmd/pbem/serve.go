@@ -107,7 +107,16 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 }
 
 func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) error {
-	store, err := openStore(ctx, c.data)
+	// One daemon per data folder, locked before anything in it is read.
+	if err := privateDataDir(c.data, log); err != nil {
+		return err
+	}
+	lock, err := lockInstance(c.data, time.Now())
+	if err != nil {
+		return err
+	}
+	defer lock.release()
+	store, err := openStore(ctx, c.data, log)
 	if err != nil {
 		return err
 	}
@@ -119,7 +128,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		}
 		srv, err := startEmbedded(ctx, c, stdout, log)
 		if err != nil {
-			return err
+			return withPortHint(err, c)
 		}
 		defer srv.Close()
 	}
