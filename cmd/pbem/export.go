@@ -69,7 +69,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 // exportStore writes one game of the store, or all (id 0).
 func exportStore(ctx context.Context, data string, id int64, site string, stdout, stderr io.Writer) int {
-	store, err := openStore(ctx, data)
+	store, err := openStore(ctx, data, toolLog(stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "pbem export: %v\n", err)
 		return exitInvalid

@@ -25,7 +25,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fs.Usage()
 		return exitUsage
 	}
-	store, err := openStore(ctx, *data)
+	store, err := openStore(ctx, *data, toolLog(stderr))
 	if err != nil {
 		fmt.Fprintf(stderr, "pbem import: %v\n", err)
 		return exitInvalid

@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -32,7 +31,7 @@ type serveConfig struct {
 	mailHost           string
 	imapPort, smtpPort int
 	mailPassword       string
-	logLevel           string
+	logLevel           slog.Level
 
 	// Hooks for tests, set by no flag. now is the clock of the service and
 	// of the outbox (time.Now when nil); downtime is the gap between ticks
@@ -46,40 +45,26 @@ type serveConfig struct {
 	dkimLookup         mailer.TXTLookup
 }
 
-// envDefault is the value of an environment variable, or def.
-func envDefault(name, def string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return def
-}
-
-func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig) {
+// serveFlags defines the flags of serve, each with its environment
+// variable; env.apply reads the variables.
+func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	fs := newFlags("serve", "[flags]", stderr)
-	c := &serveConfig{}
-	fs.StringVar(&c.data, "data", envDefault("PBEM_DATA", "pbem-data"), "folder of the database, secrets and embedded mail (env PBEM_DATA)")
-	fs.StringVar(&c.imapURL, "imap", os.Getenv("PBEM_IMAP"), "mailbox to read: imap[s]://user:pass@host:port/INBOX (env PBEM_IMAP); none: the embedded server")
-	fs.StringVar(&c.smtpURL, "smtp", os.Getenv("PBEM_SMTP"), "server to send through: smtp[s]://user:pass@host:port (env PBEM_SMTP); none: the embedded server")
-	fs.StringVar(&c.address, "address", os.Getenv("PBEM_ADDRESS"), "the service's address (env PBEM_ADDRESS); pbem@localhost with the embedded server")
-	poll, _ := time.ParseDuration(envDefault("PBEM_POLL", "30s"))
-	fs.DurationVar(&c.poll, "poll", poll, "how often to look for mail when the server has no IDLE (env PBEM_POLL)")
-	tick, _ := time.ParseDuration(envDefault("PBEM_TICK", "1m"))
-	fs.DurationVar(&c.tick, "tick", tick, "how often the clocks are looked at: reminders, deadlines, digests (env PBEM_TICK)")
-	trust, _ := strconv.ParseBool(envDefault("PBEM_TRUST_DKIM", "false"))
-	fs.BoolVar(&c.trustDKIM, "trust-dkim", trust, "accept game commands with a DKIM signature aligned with From, without a reply key (env PBEM_TRUST_DKIM)")
-	fs.StringVar(&c.mailHost, "mail-host", envDefault("PBEM_MAIL_HOST", embedded.DefaultHost), "embedded mail server: address to listen on")
-	fs.IntVar(&c.imapPort, "imap-port", envInt("PBEM_IMAP_PORT", embedded.DefaultIMAPPort), "embedded mail server: IMAP port (0: any free port)")
-	fs.IntVar(&c.smtpPort, "smtp-port", envInt("PBEM_SMTP_PORT", embedded.DefaultSMTPPort), "embedded mail server: SMTP port (0: any free port)")
-	fs.StringVar(&c.mailPassword, "mail-password", os.Getenv("PBEM_MAIL_PASSWORD"), "embedded mail server: the password of every name@localhost (default: made once, kept in the data folder)")
-	fs.StringVar(&c.logLevel, "log", envDefault("PBEM_LOG", "info"), "log level: debug, info, warn or error")
-	return fs, c
-}
-
-func envInt(name string, def int) int {
-	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
-		return n
-	}
-	return def
+	env := &envFlags{fs: fs}
+	c := &serveConfig{poll: 30 * time.Second, tick: time.Minute, imapPort: embedded.DefaultIMAPPort,
+		smtpPort: embedded.DefaultSMTPPort, logLevel: slog.LevelInfo}
+	env.String(&c.data, "data", "pbem-data", "PBEM_DATA", "folder of the database, secrets and embedded mail")
+	env.String(&c.imapURL, "imap", "", "PBEM_IMAP", "mailbox to read: imap[s]://user:pass@host:port/INBOX; none: the embedded server")
+	env.String(&c.smtpURL, "smtp", "", "PBEM_SMTP", "server to send through: smtp[s]://user:pass@host:port; none: the embedded server")
+	env.String(&c.address, "address", "", "PBEM_ADDRESS", "the service's address; pbem@localhost with the embedded server")
+	env.Var(durationValue{&c.poll, "30s"}, "poll", "PBEM_POLL", "`duration` between looks for mail when the server has no IDLE")
+	env.Var(durationValue{&c.tick, "1m"}, "tick", "PBEM_TICK", "`duration` between looks at the clocks: reminders, deadlines, digests")
+	env.Var(boolValue{&c.trustDKIM}, "trust-dkim", "PBEM_TRUST_DKIM", "accept game commands with a DKIM signature aligned with From, without a reply key (yes or no)")
+	env.String(&c.mailHost, "mail-host", embedded.DefaultHost, "PBEM_MAIL_HOST", "embedded mail server: address to listen on")
+	env.Var(portValue{&c.imapPort}, "imap-port", "PBEM_IMAP_PORT", "embedded mail server: IMAP `port` (0: any free port)")
+	env.Var(portValue{&c.smtpPort}, "smtp-port", "PBEM_SMTP_PORT", "embedded mail server: SMTP `port` (0: any free port)")
+	env.String(&c.mailPassword, "mail-password", "", "PBEM_MAIL_PASSWORD", "embedded mail server: the password of every name@localhost (default: made once, kept in the data folder)")
+	env.Var(levelValue{&c.logLevel}, "log", "PBEM_LOG", "log `level`: debug, info (the default), warn or error")
+	return fs, c, env
 }
 
 // runServe runs the service until SIGINT or SIGTERM: mail in by IMAP, the
@@ -93,7 +78,11 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 // runServeWith is runServe with hooks, when not nil, run on the
 // configuration once the flags are read: the tests set its clock there.
 func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, hooks func(*serveConfig)) int {
-	fs, c := serveFlags(stderr)
+	fs, c, env := serveFlags(stderr)
+	if err := env.apply(os.Getenv); err != nil {
+		fmt.Fprintf(stderr, "pbem serve: %v\n", err)
+		return exitUsage
+	}
 	if rest, err := parseArgs(fs, args); err != nil || len(rest) > 0 {
 		if err == nil {
 			fs.Usage()
@@ -103,18 +92,13 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if hooks != nil {
 		hooks(c)
 	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
-		fmt.Fprintf(stderr, "pbem serve: --log %q: want debug, info, warn or error\n", c.logLevel)
-		return exitUsage
-	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	if c.tick <= 0 || c.poll <= 0 {
-		fmt.Fprintln(stderr, "pbem serve: --tick and --poll must be positive durations, such as 1m or 30s")
-		return exitUsage
-	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: c.logLevel}))
 	if (c.imapURL == "") != (c.smtpURL == "") {
 		fmt.Fprintln(stderr, "pbem serve: give both --imap and --smtp, or neither for the embedded mail server")
+		return exitUsage
+	}
+	if c.imapURL == "" && c.imapPort != 0 && c.imapPort == c.smtpPort {
+		fmt.Fprintf(stderr, "pbem serve: --imap-port and --smtp-port are both %d: give them different ports\n", c.imapPort)
 		return exitUsage
 	}
 	if err := serve(ctx, c, stdout, log); err != nil {
@@ -125,7 +109,16 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 }
 
 func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) error {
-	store, err := openStore(ctx, c.data)
+	// One daemon per data folder, locked before anything in it is read.
+	if err := privateDataDir(c.data, log); err != nil {
+		return err
+	}
+	lock, err := lockInstance(c.data, time.Now())
+	if err != nil {
+		return err
+	}
+	defer lock.release()
+	store, err := openStore(ctx, c.data, log)
 	if err != nil {
 		return err
 	}
@@ -137,7 +130,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		}
 		srv, err := startEmbedded(ctx, c, stdout, log)
 		if err != nil {
-			return err
+			return withPortHint(err, c)
 		}
 		defer srv.Close()
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 
@@ -20,10 +22,23 @@ func dataFlag(fs *flag.FlagSet) *string {
 	return fs.String("data", def, "folder of the database and secrets (env PBEM_DATA)")
 }
 
-// openStore opens the database in the data folder, making both if needed.
-func openStore(ctx context.Context, dir string) (*db.Store, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("data folder: %w", err)
+// openStore opens the database in the data folder, making both if needed
+// and keeping both to their owner (see privateDataDir). It takes no
+// instance lock: import and export may run beside serve, as SQLite
+// serializes their transactions with the daemon's.
+func openStore(ctx context.Context, dir string, log *slog.Logger) (*db.Store, error) {
+	if err := privateDataDir(dir, log); err != nil {
+		return nil, err
 	}
-	return db.Open(ctx, filepath.Join(dir, "pbem.db"))
+	path := filepath.Join(dir, "pbem.db")
+	if err := createPrivate(path); err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	return db.Open(ctx, path)
+}
+
+// toolLog is the log of the commands other than serve: warnings and
+// errors on stderr.
+func toolLog(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }

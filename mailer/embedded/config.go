@@ -65,8 +65,5 @@ func (c Config) withDefaults() (Config, error) {
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
-	if err := errors.Join(errs...); err != nil {
-		return c, fmt.Errorf("embedded mail server: %w", err)
-	}
-	return c, nil
+	return c, errors.Join(errs...)
 }

@@ -49,30 +49,31 @@ type Server struct {
 }
 
 // Start opens the mail under cfg.Dir, listens for IMAP and SMTP and serves
-// until Close is called or ctx is done.
+// until Close is called or ctx is done. Its errors say what failed, not
+// which server: the caller names it.
 func Start(ctx context.Context, cfg Config) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("embedded mail server: %w", err)
+		return nil, err
 	}
 	log := cfg.Logger.With("component", "embedded-mail")
 	st, err := openStore(cfg.Dir, log)
 	if err != nil {
-		return nil, fmt.Errorf("embedded mail server: opening %s: %w", cfg.Dir, err)
+		return nil, fmt.Errorf("opening %s: %w", cfg.Dir, err)
 	}
 
 	var lc net.ListenConfig
 	imapLn, err := lc.Listen(ctx, "tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.IMAPPort)))
 	if err != nil {
-		return nil, fmt.Errorf("embedded mail server: listening for IMAP: %w", err)
+		return nil, fmt.Errorf("listening for IMAP: %w", err)
 	}
 	smtpLn, err := lc.Listen(ctx, "tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.SMTPPort)))
 	if err != nil {
 		imapLn.Close()
-		return nil, fmt.Errorf("embedded mail server: listening for SMTP: %w", err)
+		return nil, fmt.Errorf("listening for SMTP: %w", err)
 	}
 
 	imapLog := log.With("protocol", "imap")
