@@ -41,6 +41,9 @@ type Limits struct {
 	DeclinedQuiet time.Duration
 }
 
+// DefaultLimits are the limits a zero Limits stands for.
+func DefaultLimits() Limits { return Limits{}.withDefaults() }
+
 func (l Limits) withDefaults() Limits {
 	if l.Unproven <= 0 {
 		l.Unproven = 10

@@ -42,6 +42,20 @@ func TestServeEnvironment(t *testing.T) {
 		{"PBEM_MAIL_PASSWORD", "mail-password", "s3cret", func(c *serveConfig) any { return c.mailPassword }, "s3cret", "", ""},
 		{"PBEM_LOG", "log", "debug", func(c *serveConfig) any { return c.logLevel }, slog.LevelDebug,
 			"loud", `PBEM_LOG="loud": want debug, info, warn or error`},
+		{"PBEM_LIMIT_UNPROVEN", "limit-unproven", "5", func(c *serveConfig) any { return c.limits.Unproven }, 5,
+			"0", `PBEM_LIMIT_UNPROVEN="0": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_PROVEN", "limit-proven", "100", func(c *serveConfig) any { return c.limits.Proven }, 100,
+			"many", `PBEM_LIMIT_PROVEN="many": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_REFUSALS", "limit-refusals", "1", func(c *serveConfig) any { return c.limits.Refusals }, 1,
+			"-1", `PBEM_LIMIT_REFUSALS="-1": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_INVITEES_PER_MAIL", "limit-invitees-per-mail", "3", func(c *serveConfig) any { return c.limits.InviteesPerMail }, 3,
+			"3.5", `PBEM_LIMIT_INVITEES_PER_MAIL="3.5": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_INVITEES_PER_DAY", "limit-invitees-per-day", "50", func(c *serveConfig) any { return c.limits.InviteesPerDay }, 50,
+			"", ""},
+		{"PBEM_LIMIT_PENDING_INVITATIONS", "limit-pending-invitations", "2", func(c *serveConfig) any { return c.limits.PendingFromStrangers }, 2,
+			"x", `PBEM_LIMIT_PENDING_INVITATIONS="x": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_DECLINED_QUIET", "limit-declined-quiet", "168h", func(c *serveConfig) any { return c.limits.DeclinedQuiet }, 168 * time.Hour,
+			"7d", `PBEM_LIMIT_DECLINED_QUIET="7d": want a positive duration such as 720h`},
 	}
 	_, _, env := serveFlags(io.Discard)
 	var listed []string

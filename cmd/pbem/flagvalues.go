@@ -72,6 +72,25 @@ func (d durationValue) Set(s string) error {
 	return nil
 }
 
+// countValue is a positive whole number.
+type countValue struct{ p *int }
+
+func (v countValue) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v countValue) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return errors.New("want a whole number of 1 or more")
+	}
+	*v.p = n
+	return nil
+}
+
 // portValue is a TCP port, 0 meaning any free port.
 type portValue struct{ p *int }
 

@@ -32,6 +32,8 @@ type serveConfig struct {
 	imapPort, smtpPort int
 	mailPassword       string
 	logLevel           slog.Level
+	// limits bound what one address can make the service do.
+	limits play.Limits
 
 	// Hooks for tests, set by no flag. now is the clock of the service and
 	// of the outbox (time.Now when nil); downtime is the gap between ticks
@@ -51,7 +53,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	fs := newFlags("serve", "[flags]", stderr)
 	env := &envFlags{fs: fs}
 	c := &serveConfig{poll: 30 * time.Second, tick: time.Minute, imapPort: embedded.DefaultIMAPPort,
-		smtpPort: embedded.DefaultSMTPPort, logLevel: slog.LevelInfo}
+		smtpPort: embedded.DefaultSMTPPort, logLevel: slog.LevelInfo, limits: play.DefaultLimits()}
 	env.String(&c.data, "data", "pbem-data", "PBEM_DATA", "folder of the database, secrets and embedded mail")
 	env.String(&c.imapURL, "imap", "", "PBEM_IMAP", "mailbox to read: imap[s]://user:pass@host:port/INBOX; none: the embedded server")
 	env.String(&c.smtpURL, "smtp", "", "PBEM_SMTP", "server to send through: smtp[s]://user:pass@host:port; none: the embedded server")
@@ -64,6 +66,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.Var(portValue{&c.smtpPort}, "smtp-port", "PBEM_SMTP_PORT", "embedded mail server: SMTP `port` (0: any free port)")
 	env.String(&c.mailPassword, "mail-password", "", "PBEM_MAIL_PASSWORD", "embedded mail server: the password of every name@localhost (default: made once, kept in the data folder)")
 	env.Var(levelValue{&c.logLevel}, "log", "PBEM_LOG", "log `level`: debug, info (the default), warn or error")
+	limitFlags(env, &c.limits)
 	return fs, c, env
 }
 
@@ -139,7 +142,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	}
 
 	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log,
-		Now: c.now, Downtime: c.downtime})
+		Now: c.now, Downtime: c.downtime, Limits: c.limits})
 	if err != nil {
 		return err
 	}
