@@ -18,11 +18,13 @@ func (t *Tx) InvitationsBy(ownerID int64, since time.Time) (int, error) {
 }
 
 // DeclinedFrom reports whether a player declined an invitation of another
-// (the owner of the game) since a time.
+// (the owner of the game) since a time; an invitation that never reached
+// the player (a game ended with a termination) does not count.
 func (t *Tx) DeclinedFrom(playerID, ownerID int64, since time.Time) (bool, error) {
 	var n int
 	err := t.queryRow(`SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id
-		WHERE s.player_id = ? AND g.owner_id = ? AND s.invitation = 'declined' AND s.answered_at >= ?`,
+		WHERE s.player_id = ? AND g.owner_id = ? AND s.invitation = 'declined' AND s.answered_at >= ?
+		AND g.termination = ''`,
 		playerID, ownerID, since.UTC()).Scan(&n)
 	if err != nil {
 		return false, fmt.Errorf("invitations declined by player %d: %w", playerID, err)

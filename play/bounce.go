@@ -270,13 +270,7 @@ func (h *handling) bounced(m db.Mail, why string) error {
 // counts as declined and the game moves to the state declined; the other
 // seats (the inviter among them) are told.
 func (h *handling) cancelUndelivered(t *table, seat int, p db.Player, why string) error {
-	if err := h.tx.Answer(t.row.ID, seat, db.Refused, h.now); err != nil {
-		return err
-	}
-	if err := h.tx.SetState(t.row.ID, db.Declined, "", "", h.now); err != nil {
-		return err
-	}
-	t, err := h.reload(t.row.ID)
+	t, err := h.declineSeat(t, seat, undeliverable)
 	if err != nil {
 		return err
 	}

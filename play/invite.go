@@ -208,13 +208,7 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 		return nil
 	}
 	if c.Answer.Verb == "decline" {
-		if err := h.tx.Answer(t.row.ID, seat, db.Refused, h.now); err != nil {
-			return err
-		}
-		if err := h.tx.SetState(t.row.ID, db.Declined, "", "", h.now); err != nil {
-			return err
-		}
-		t, err := h.reload(t.row.ID)
+		t, err := h.declineSeat(t, seat, "")
 		if err != nil {
 			return err
 		}
@@ -272,5 +266,22 @@ func (h *handling) cancel(c *grammar.Command, t *table) error {
 		shortName(h.sender.Address, h.sender.Name), t.row.ID))
 }
 
-// cancelled is the termination of a game its starter cancelled.
-const cancelled = "cancelled"
+// declineSeat records a seat's no to an invitation, which ends the game
+// before it starts; why is the termination: "" when the invitee said no,
+// undeliverable when the invitation never reached them.
+func (h *handling) declineSeat(t *table, seat int, why string) (*table, error) {
+	if err := h.tx.Answer(t.row.ID, seat, db.Refused, h.now); err != nil {
+		return nil, err
+	}
+	if err := h.tx.SetState(t.row.ID, db.Declined, "", why, h.now); err != nil {
+		return nil, err
+	}
+	return h.reload(t.row.ID)
+}
+
+// The terminations of games that never started but by an invitee's no:
+// the starter cancelled it, or an invitation could not be delivered.
+const (
+	cancelled     = "cancelled"
+	undeliverable = "invitation undeliverable"
+)

@@ -89,8 +89,11 @@ func notActive(t *table) string {
 	case db.Invited:
 		return fmt.Sprintf("Game %d has not started: it waits for every invitee to accept.", t.row.ID)
 	case db.Declined:
-		if t.row.Termination == cancelled {
+		switch t.row.Termination {
+		case cancelled:
 			return fmt.Sprintf("Game %d never started: it was cancelled.", t.row.ID)
+		case undeliverable:
+			return fmt.Sprintf("Game %d never started: an invitation could not be delivered.", t.row.ID)
 		}
 		return fmt.Sprintf("Game %d never started: an invitation was declined.", t.row.ID)
 	case db.Finished:
