@@ -34,6 +34,9 @@ type mailbox struct {
 
 // newMessage is a message about to be stored.
 type newMessage struct {
+	// head, when set, is written before body: the trace lines of a
+	// delivery, so one body serves every recipient without a copy each.
+	head  []byte
 	body  []byte
 	date  time.Time
 	flags []imap.Flag
@@ -180,7 +183,7 @@ func (m *mailbox) appendMessages(msgs []newMessage) (uidValidity uint32, uids []
 		}
 	}()
 	for _, msg := range msgs {
-		tmp, err := stageFile(m.stageDir, msg.body)
+		tmp, err := stageFile(m.stageDir, msg.head, msg.body)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -213,7 +216,7 @@ func (m *mailbox) appendMessages(msgs []newMessage) (uidValidity uint32, uids []
 		if date.IsZero() {
 			date = time.Now()
 		}
-		next.Messages = append(next.Messages, messageMeta{UID: uid, Date: date, Size: int64(len(msg.body)), Flags: normalizeFlags(msg.flags)})
+		next.Messages = append(next.Messages, messageMeta{UID: uid, Date: date, Size: int64(len(msg.head) + len(msg.body)), Flags: normalizeFlags(msg.flags)})
 		uids = append(uids, uid)
 	}
 	old := len(m.st.Messages)
