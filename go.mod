@@ -6,7 +6,6 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	github.com/emersion/go-message v0.18.2
-	github.com/emersion/go-msgauth v0.7.0
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
 	github.com/mattn/go-sqlite3 v1.14.53
@@ -14,4 +13,7 @@ require (
 	golang.org/x/net v0.62.0
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	github.com/emersion/go-msgauth v0.7.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
