@@ -205,7 +205,7 @@ func (s *imapSession) Append(name string, r imap.LiteralReader, options *imap.Ap
 	if _, err := io.ReadFull(r, body); err != nil {
 		return nil, fmt.Errorf("reading the APPEND literal: %w", err)
 	}
-	v, uids, err := m.appendMessages([]newMessage{{body: body, date: options.Time, flags: options.Flags}})
+	v, uids, err := m.appendMessages([]newMessage{{parts: [][]byte{body}, date: options.Time, flags: options.Flags}})
 	if err != nil {
 		return nil, err
 	}

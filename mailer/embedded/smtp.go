@@ -243,7 +243,7 @@ func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
 func (s *smtpSession) Data(r io.Reader) error {
 	// go-smtp's reader stops at MaxMessageBytes and drops the rest itself,
 	// so no more than the limit is ever held.
-	body, err := io.ReadAll(r)
+	body, err := readBody(r)
 	if errors.Is(err, smtp.ErrDataTooLarge) {
 		s.backend.log.Info("SMTP message refused: too large", "from", s.from, "limit", s.backend.cfg.MaxMessageBytes, "remote", s.remote)
 		return &smtp.SMTPError{Code: 552, EnhancedCode: smtp.EnhancedCode{5, 3, 4},
@@ -266,14 +266,14 @@ func (s *smtpSession) Data(r io.Reader) error {
 	now := time.Now()
 	var errs []error
 	for _, rcpt := range s.to {
-		head := s.traceHeaders(rcpt.addr, now)
-		v, uid, err := st.deliver(rcpt.user, head, body, now)
+		msg := append([][]byte{s.traceHeaders(rcpt.addr, now)}, body...)
+		v, uid, err := st.deliver(rcpt.user, msg, now)
 		if err != nil {
 			s.backend.log.Error("SMTP delivery failed", "to", rcpt.addr, "err", err)
 			errs = append(errs, fmt.Errorf("<%s>: %w", rcpt.addr, err))
 			continue
 		}
-		s.backend.log.Info("delivered", "from", s.from, "to", rcpt.addr, "user", rcpt.user, "uidvalidity", v, "uid", uid, "size", len(head)+len(body))
+		s.backend.log.Info("delivered", "from", s.from, "to", rcpt.addr, "user", rcpt.user, "uidvalidity", v, "uid", uid, "size", newMessage{parts: msg}.size())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: fmt.Sprintf("Could not store the message: %v", err)}
@@ -285,11 +285,15 @@ func (s *smtpSession) Data(r io.Reader) error {
 // envelope: a logged-in user names only its own addresses, a client
 // without login never the service's. They are read as the service reads
 // them; what cannot be read names nobody.
-func (s *smtpSession) checkHeaderSenders(body []byte) error {
+func (s *smtpSession) checkHeaderSenders(body [][]byte) error {
 	if s.authUser == "" && s.backend.service == "" {
 		return nil
 	}
-	h, err := textproto.ReadHeader(bufio.NewReader(bytes.NewReader(body)))
+	readers := make([]io.Reader, len(body))
+	for i, p := range body {
+		readers[i] = bytes.NewReader(p)
+	}
+	h, err := textproto.ReadHeader(bufio.NewReader(io.MultiReader(readers...)))
 	if err != nil {
 		return nil
 	}
@@ -341,6 +345,30 @@ func (s *smtpSession) makeAccounts() error {
 	}
 	s.newUsers = nil
 	return nil
+}
+
+// readBody reads a message in chunks that double in size up to 1 MiB, so
+// what was read is never copied again: a message of n bytes takes little
+// more than n bytes, where a growing buffer would allocate several times n.
+func readBody(r io.Reader) ([][]byte, error) {
+	var parts [][]byte
+	size := 4 << 10
+	for {
+		buf := make([]byte, size)
+		n := 0
+		for n < len(buf) {
+			m, err := r.Read(buf[n:])
+			n += m
+			if err == io.EOF {
+				return append(parts, buf[:n]), nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		parts = append(parts, buf)
+		size = min(2*size, 1<<20)
+	}
 }
 
 // sizeText writes a byte count for people: whole MiB when it is one.

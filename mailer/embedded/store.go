@@ -96,8 +96,8 @@ func (s *store) user(name string) (*user, error) {
 	return u, nil
 }
 
-// deliver puts a message, head then body, into a user's INBOX.
-func (s *store) deliver(name string, head, body []byte, date time.Time) (uidValidity uint32, uid imap.UID, err error) {
+// deliver puts a message, given in parts, into a user's INBOX.
+func (s *store) deliver(name string, parts [][]byte, date time.Time) (uidValidity uint32, uid imap.UID, err error) {
 	u, err := s.user(name)
 	if err != nil {
 		return 0, 0, err
@@ -106,7 +106,7 @@ func (s *store) deliver(name string, head, body []byte, date time.Time) (uidVali
 	if err != nil {
 		return 0, 0, err
 	}
-	v, uids, err := m.appendMessages([]newMessage{{head: head, body: body, date: date}})
+	v, uids, err := m.appendMessages([]newMessage{{parts: parts, date: date}})
 	if err != nil {
 		return 0, 0, err
 	}
