@@ -279,7 +279,7 @@ func startEmbedded(ctx context.Context, c *serveConfig, stdout io.Writer, log *s
 		IMAPPort: c.imapPort, SMTPPort: c.smtpPort,
 		Service: c.address, ServicePassword: password,
 		OnNewAccount: func(address, password string) {
-			fmt.Fprintf(stdout, "New mail account %s, password %s (shown only this once; `pbem account %s` makes a new one)\n", address, password, address)
+			fmt.Fprintf(stdout, "New mail account %s, password %s (shown only this once)\n", address, password)
 		},
 		MaxMessageBytes: int64(c.mailMaxSize) << 20, MaxRecipients: c.mailMaxRecipients,
 		MaxAccounts: c.mailMaxAccounts, MaxNewAccountsPerConnection: c.mailMaxNewAccounts,
@@ -287,13 +287,18 @@ func startEmbedded(ctx context.Context, c *serveConfig, stdout io.Writer, log *s
 	if err != nil {
 		return nil, fmt.Errorf("embedded mail server: %w", err)
 	}
+	host, imapPort, _ := net.SplitHostPort(srv.IMAPAddr())
+	_, smtpPort, _ := net.SplitHostPort(srv.SMTPAddr())
+	// Listening on every interface (--mail-host 0.0.0.0), the server is
+	// still reached over loopback from here, where the daemon may send its
+	// password in clear.
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
 	user, _, _ := strings.Cut(c.address, "@")
 	service := url.UserPassword(user, password)
-	c.imapURL = (&url.URL{Scheme: "imap", User: service, Host: srv.IMAPAddr(), Path: "/INBOX"}).String()
-	c.smtpURL = (&url.URL{Scheme: "smtp", User: service, Host: srv.SMTPAddr()}).String()
-	_, imapPort, _ := net.SplitHostPort(srv.IMAPAddr())
-	_, smtpPort, _ := net.SplitHostPort(srv.SMTPAddr())
-	host, _, _ := net.SplitHostPort(srv.IMAPAddr())
+	c.imapURL = (&url.URL{Scheme: "imap", User: service, Host: net.JoinHostPort(host, imapPort), Path: "/INBOX"}).String()
+	c.smtpURL = (&url.URL{Scheme: "smtp", User: service, Host: net.JoinHostPort(host, smtpPort)}).String()
 	fmt.Fprintf(stdout, `pbem is running with its embedded mail server; the service is %s.
 Every name@localhost has its own password. An address gets its account when
 mail first goes to or from it, and its password is printed here, once.
