@@ -10,7 +10,7 @@ import (
 
 // secretFiles are the files of the data folder that must be the owner's
 // alone once pbem serve runs.
-var secretFiles = []string{"pbem.db", "pbem.db-wal", "pbem.db-shm", "mail-password", "pbem.lock"}
+var secretFiles = []string{"pbem.db", "pbem.db-wal", "pbem.db-shm", "mail-service-password", "pbem.lock"}
 
 // checkPrivate fails the test unless dir is 0700, every name in want is
 // there, and no file directly in dir has a group or other bit.

@@ -22,7 +22,7 @@ func (c *child) embedded() embeddedMail {
 	deadline := time.Now().Add(mailWait)
 	for time.Now().Before(deadline) {
 		if m := banner.FindStringSubmatch(c.readLog()[c.from:]); m != nil {
-			return embeddedMail{imapAddr: m[1] + ":" + m[2], password: m[3], smtpAddr: m[4] + ":" + m[5]}
+			return embeddedMail{imapAddr: m[1] + ":" + m[2], smtpAddr: m[3] + ":" + m[4]}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -30,11 +30,34 @@ func (c *child) embedded() embeddedMail {
 	return embeddedMail{}
 }
 
-// helpAnswered mails "help" to the service and waits for its answer.
-func helpAnswered(t *testing.T, mail embeddedMail, n int) {
+// password waits until the daemon has printed addr's password (at the
+// account's first use) and returns the last one printed.
+func (c *child) password(addr string) string {
+	c.t.Helper()
+	deadline := time.Now().Add(mailWait)
+	for time.Now().Before(deadline) {
+		pw := ""
+		for _, m := range newAccount.FindAllStringSubmatch(c.readLog(), -1) {
+			if m[1] == addr {
+				pw = m[2]
+			}
+		}
+		if pw != "" {
+			return pw
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("pbem serve printed no password for %s within %v; log:\n%s", addr, mailWait, c.logTail())
+	return ""
+}
+
+// helpAnswered mails "help" to the service as alice and waits for its
+// answer.
+func helpAnswered(t *testing.T, c *child, mail embeddedMail, n int) {
 	t.Helper()
 	alice := &client{t: t, mail: mail, addr: "alice@localhost", n: n}
 	id := alice.send("pbem@localhost", "help?", "", "help")
+	alice.password = c.password(alice.addr)
 	mailtest.Wait(t, mailWait, "the answer to help", func() *mailer.Parsed {
 		return mailtest.ReplyTo(alice.inbox(), id)
 	})
@@ -55,7 +78,7 @@ func TestOneServePerDataFolder(t *testing.T) {
 	t.Cleanup(func() { first.signal(syscall.SIGKILL) })
 	first.start()
 	mail := first.embedded()
-	helpAnswered(t, mail, 0)
+	helpAnswered(t, first, mail, 0)
 	pid := first.cmd.Process.Pid
 
 	// The second start must end by itself, well within this bound: one
@@ -81,11 +104,11 @@ func TestOneServePerDataFolder(t *testing.T) {
 	}
 
 	// The first was not disturbed.
-	helpAnswered(t, mail, 10)
+	helpAnswered(t, first, mail, 10)
 
 	if err := first.signal(syscall.SIGKILL); !killed(err) {
 		t.Fatalf("pbem serve ended with %v, want SIGKILL", err)
 	}
 	first.start()
-	helpAnswered(t, first.embedded(), 20)
+	helpAnswered(t, first, first.embedded(), 20)
 }

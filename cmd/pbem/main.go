@@ -37,6 +37,7 @@ func commands() map[string]command {
 		"convert": {"turn games of another form into records", runConvert},
 		"import":  {"read records into the store's archive", runImport},
 		"serve":   {"run the service: mail in, games on, mail out", runServe},
+		"account": {"give an address on the embedded mail server a new password", runAccount},
 	}
 }
 

@@ -30,8 +30,13 @@ type serveConfig struct {
 	// The embedded mail server, used when neither --imap nor --smtp is set.
 	mailHost           string
 	imapPort, smtpPort int
-	mailPassword       string
-	logLevel           slog.Level
+	// mailPassword is the retired --mail-password, kept to refuse it.
+	mailPassword string
+	// Limits: the largest message in MiB, recipients per message, accounts
+	// in all and new accounts per SMTP connection.
+	mailMaxSize, mailMaxRecipients, mailMaxAccounts, mailMaxNewAccounts int
+
+	logLevel slog.Level
 	// limits bound what one address can make the service do.
 	limits play.Limits
 
@@ -53,7 +58,9 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	fs := newFlags("serve", "[flags]", stderr)
 	env := &envFlags{fs: fs}
 	c := &serveConfig{poll: 30 * time.Second, tick: time.Minute, imapPort: embedded.DefaultIMAPPort,
-		smtpPort: embedded.DefaultSMTPPort, logLevel: slog.LevelInfo, limits: play.DefaultLimits()}
+		smtpPort: embedded.DefaultSMTPPort, logLevel: slog.LevelInfo, limits: play.DefaultLimits(),
+		mailMaxSize: embedded.DefaultMaxMessageBytes >> 20, mailMaxRecipients: embedded.DefaultMaxRecipients,
+		mailMaxAccounts: embedded.DefaultMaxAccounts, mailMaxNewAccounts: embedded.DefaultMaxNewAccountsPerConnection}
 	env.String(&c.data, "data", "pbem-data", "PBEM_DATA", "folder of the database, secrets and embedded mail")
 	env.String(&c.imapURL, "imap", "", "PBEM_IMAP", "mailbox to read: imap[s]://user:pass@host:port/INBOX; none: the embedded server")
 	env.String(&c.smtpURL, "smtp", "", "PBEM_SMTP", "server to send through: smtp[s]://user:pass@host:port; none: the embedded server")
@@ -64,7 +71,11 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.String(&c.mailHost, "mail-host", embedded.DefaultHost, "PBEM_MAIL_HOST", "embedded mail server: address to listen on")
 	env.Var(portValue{&c.imapPort}, "imap-port", "PBEM_IMAP_PORT", "embedded mail server: IMAP `port` (0: any free port)")
 	env.Var(portValue{&c.smtpPort}, "smtp-port", "PBEM_SMTP_PORT", "embedded mail server: SMTP `port` (0: any free port)")
-	env.String(&c.mailPassword, "mail-password", "", "PBEM_MAIL_PASSWORD", "embedded mail server: the password of every name@localhost (default: made once, kept in the data folder)")
+	env.String(&c.mailPassword, "mail-password", "", "PBEM_MAIL_PASSWORD", "no longer used, and refused: every address has its own password now (see pbem account)")
+	env.Var(countValue{&c.mailMaxSize}, "mail-max-size", "PBEM_MAIL_MAX_SIZE", "embedded mail server: largest message in MiB, by SMTP or IMAP APPEND")
+	env.Var(countValue{&c.mailMaxRecipients}, "mail-max-recipients", "PBEM_MAIL_MAX_RECIPIENTS", "embedded mail server: most recipients of one message")
+	env.Var(countValue{&c.mailMaxAccounts}, "mail-max-accounts", "PBEM_MAIL_MAX_ACCOUNTS", "embedded mail server: most accounts in all, the service's included")
+	env.Var(countValue{&c.mailMaxNewAccounts}, "mail-max-new-accounts", "PBEM_MAIL_MAX_NEW_ACCOUNTS", "embedded mail server: most new accounts one SMTP connection may make, the service's excepted")
 	env.Var(levelValue{&c.logLevel}, "log", "PBEM_LOG", "log `level`: debug, info (the default), warn or error")
 	limitFlags(env, &c.limits)
 	return fs, c, env
@@ -238,53 +249,95 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 }
 
 // startEmbedded starts the built-in mail server and points the daemon at
-// it, printing how a mail client can connect.
+// it, logged in as the service, printing how a mail client can connect.
+// Each account's password is printed on stdout when the server makes it:
+// the operator's terminal, never the log.
 func startEmbedded(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) (*embedded.Server, error) {
-	if c.mailPassword == "" {
-		pw, err := mailPassword(c.data)
-		if err != nil {
-			return nil, err
-		}
-		c.mailPassword = pw
+	if c.mailPassword != "" {
+		return nil, errors.New("--mail-password (PBEM_MAIL_PASSWORD) is no longer used: every address on the embedded mail server now has its own password, " +
+			"printed when its account is made or set with `pbem account ADDRESS`, and the service keeps its own in the data folder; remove the setting")
 	}
-	srv, err := embedded.Start(ctx, embedded.Config{Dir: filepath.Join(c.data, "mail"), Host: c.mailHost,
-		IMAPPort: c.imapPort, SMTPPort: c.smtpPort, Password: c.mailPassword, Logger: log})
+	old := filepath.Join(c.data, "mail-password")
+	if _, err := os.Lstat(old); err == nil {
+		log.Warn("the shared mail password of older versions no longer opens any mailbox: every address has its own password now; delete the file", slog.String("file", old))
+	}
+	if c.mailMaxSize <= 0 || c.mailMaxSize > 4095 {
+		return nil, fmt.Errorf("--mail-max-size is %d MiB: it must be 1 to 4095", c.mailMaxSize)
+	}
+	for _, l := range []struct {
+		flag  string
+		value int
+	}{{"--mail-max-recipients", c.mailMaxRecipients}, {"--mail-max-accounts", c.mailMaxAccounts}, {"--mail-max-new-accounts", c.mailMaxNewAccounts}} {
+		if l.value <= 0 {
+			return nil, fmt.Errorf("%s is %d: it must be at least 1", l.flag, l.value)
+		}
+	}
+	password, err := mailPassword(c.data)
+	if err != nil {
+		return nil, err
+	}
+	mailDir := filepath.Join(c.data, "mail")
+	srv, err := embedded.Start(ctx, embedded.Config{Dir: mailDir, Host: c.mailHost,
+		IMAPPort: c.imapPort, SMTPPort: c.smtpPort,
+		Service: c.address, ServicePassword: password,
+		OnNewAccount: func(address, password string) {
+			fmt.Fprintf(stdout, "New mail account %s, password %s (shown only this once)\n", address, password)
+		},
+		MaxMessageBytes: int64(c.mailMaxSize) << 20, MaxRecipients: c.mailMaxRecipients,
+		MaxAccounts: c.mailMaxAccounts, MaxNewAccountsPerConnection: c.mailMaxNewAccounts,
+		Logger: log})
 	if err != nil {
 		return nil, fmt.Errorf("embedded mail server: %w", err)
 	}
-	user, _, _ := strings.Cut(c.address, "@")
-	c.imapURL = (&url.URL{Scheme: "imap", User: url.UserPassword(user, c.mailPassword), Host: srv.IMAPAddr(), Path: "/INBOX"}).String()
-	c.smtpURL = "smtp://" + srv.SMTPAddr()
-	_, imapPort, _ := net.SplitHostPort(srv.IMAPAddr())
+	host, imapPort, _ := net.SplitHostPort(srv.IMAPAddr())
 	_, smtpPort, _ := net.SplitHostPort(srv.SMTPAddr())
-	host, _, _ := net.SplitHostPort(srv.IMAPAddr())
+	// Listening on every interface (--mail-host 0.0.0.0), the server is
+	// still reached over loopback from here, where the daemon may send its
+	// password in clear.
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	user, _, _ := strings.Cut(c.address, "@")
+	service := url.UserPassword(user, password)
+	c.imapURL = (&url.URL{Scheme: "imap", User: service, Host: net.JoinHostPort(host, imapPort), Path: "/INBOX"}).String()
+	c.smtpURL = (&url.URL{Scheme: "smtp", User: service, Host: net.JoinHostPort(host, smtpPort)}).String()
 	fmt.Fprintf(stdout, `pbem is running with its embedded mail server; the service is %s.
-Point a mail client at it as any name@localhost, for example alice@localhost:
-  IMAP  %s port %s, user alice@localhost, password %s, no TLS
+Every name@localhost has its own password. An address gets its account when
+mail first goes to or from it, and its password is printed here, once.
+To make an account now, or to get a new password:
+  pbem account --data %s alice@localhost
+Point a mail client at it as that address, for example alice@localhost:
+  IMAP  %s port %s, user alice@localhost, alice's password, no TLS
   SMTP  %s port %s, no TLS (no login needed from this machine)
 Then mail "help" to %s. Mail is kept in %s. Stop with Ctrl-C.
-`, c.address, host, imapPort, c.mailPassword, host, smtpPort, c.address, filepath.Join(c.data, "mail"))
+`, c.address, c.data, host, imapPort, host, smtpPort, c.address, mailDir)
 	return srv, nil
 }
 
-// mailPassword is the embedded server's password: made once and kept in
-// the data folder, so mail clients keep working across restarts.
+// mailPassword is the password of the service's own account on the
+// embedded server: made once and kept, readable by the owner only, in
+// <data>/mail-service-password, so the account keeps it across restarts.
+// No player is given it. (The file mail-password of older versions held the
+// one password every player knew; it is not used for this.)
 func mailPassword(dir string) (string, error) {
-	path := filepath.Join(dir, "mail-password")
+	path := filepath.Join(dir, "mail-service-password")
 	if b, err := os.ReadFile(path); err == nil {
 		if pw := strings.TrimSpace(string(b)); pw != "" {
 			return pw, nil
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return "", fmt.Errorf("mail password: %w", err)
+		return "", fmt.Errorf("service mail password: %w", err)
 	}
-	var b [9]byte
+	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", err
 	}
 	pw := hex.EncodeToString(b[:])
 	if err := os.WriteFile(path, []byte(pw+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("mail password: %w", err)
+		return "", fmt.Errorf("service mail password: %w", err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		return "", fmt.Errorf("service mail password: %w", err)
 	}
 	return pw, nil
 }

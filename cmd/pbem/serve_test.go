@@ -73,19 +73,21 @@ func (d *daemon) stop(t testing.TB) int {
 	}
 }
 
-// embeddedMail is the embedded server as the banner describes it.
+// embeddedMail is the embedded server as the banner describes it, and the
+// daemon whose stdout shows each new account's password.
 type embeddedMail struct {
-	imapAddr, smtpAddr, password string
+	imapAddr, smtpAddr string
+	d                  *daemon
 }
 
-var banner = regexp.MustCompile(`IMAP  (\S+) port (\d+), user alice@localhost, password (\S+),[^\n]*\n  SMTP  (\S+) port (\d+)`)
+var banner = regexp.MustCompile(`IMAP  (\S+) port (\d+), user alice@localhost[^\n]*\n  SMTP  (\S+) port (\d+)`)
 
 func (d *daemon) embedded(t *testing.T) embeddedMail {
 	t.Helper()
 	deadline := time.Now().Add(mailWait)
 	for time.Now().Before(deadline) {
 		if m := banner.FindStringSubmatch(d.stdout.String()); m != nil {
-			return embeddedMail{imapAddr: m[1] + ":" + m[2], password: m[3], smtpAddr: m[4] + ":" + m[5]}
+			return embeddedMail{imapAddr: m[1] + ":" + m[2], smtpAddr: m[3] + ":" + m[4], d: d}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -93,17 +95,41 @@ func (d *daemon) embedded(t *testing.T) embeddedMail {
 	return embeddedMail{}
 }
 
+// newAccount is the line pbem serve prints when the embedded server makes
+// an account.
+var newAccount = regexp.MustCompile(`New mail account (\S+), password (\S+) `)
+
+// password waits until pbem serve has printed addr's password.
+func (d *daemon) password(t *testing.T, addr string) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, m := range newAccount.FindAllStringSubmatch(d.stdout.String(), -1) {
+			if m[1] == addr {
+				return m[2]
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("pbem serve printed no password for %s; stdout:\n%s", addr, d.stdout)
+	return ""
+}
+
 // client is a player with a mail client on the embedded server.
 type client struct {
-	t    *testing.T
-	mail embeddedMail
-	addr string
-	n    int
+	t        *testing.T
+	mail     embeddedMail
+	addr     string
+	password string // what pbem serve printed when empty
+	n        int
 }
 
 func (c *client) inbox() []*mailer.Parsed {
+	if c.password == "" {
+		c.password = c.mail.d.password(c.t, c.addr)
+	}
 	user, _, _ := strings.Cut(c.addr, "@")
-	return mailtest.Fetch(c.t, c.mail.imapAddr, user, c.mail.password, "INBOX")
+	return mailtest.Fetch(c.t, c.mail.imapAddr, user, c.password, "INBOX")
 }
 
 // send mails the service; it returns the Message-ID used.
@@ -174,10 +200,9 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 
 	d2 := startServe(t, args...)
 	mail2 := d2.embedded(t)
-	alice2 := &client{t: t, mail: mail2, addr: "alice@localhost", n: 100}
-	if mail2.password != mail.password {
-		t.Errorf("the mail password changed across a restart")
-	}
+	// Accounts survive a restart: alice keeps her password, and no new one
+	// is printed.
+	alice2 := &client{t: t, mail: mail2, addr: "alice@localhost", password: alice.password, n: 100}
 	id = alice2.send("pbem@localhost", "", "", "games")
 	got := mailtest.Wait(t, mailWait, "games list", func() *mailer.Parsed { return mailtest.ReplyTo(alice2.inbox(), id) })
 	if !strings.Contains(got.Text, "Pente: alice vs bob - game over, alice wins") {
@@ -185,5 +210,8 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 	}
 	if n := len(alice2.inbox()); n < 8 {
 		t.Errorf("alice's mailbox has %d mails after the restart, want every earlier one kept", n)
+	}
+	if out := d2.stdout.String(); newAccount.MatchString(out) {
+		t.Errorf("pbem serve made accounts again after a restart:\n%s", out)
 	}
 }

@@ -12,7 +12,7 @@ import (
 // BenchmarkSMTPDelivery measures messages delivered per second over one SMTP
 // connection into one INBOX: each costs two synced file writes.
 func BenchmarkSMTPDelivery(b *testing.B) {
-	s, err := Start(context.Background(), Config{Dir: b.TempDir(), Password: testPassword})
+	s, err := Start(context.Background(), Config{Dir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -104,7 +104,7 @@ func (v *view) copyTo(dest *mailbox, numSet imap.NumSet) (*imap.CopyData, []imap
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading message %d to copy it: %w", meta.UID, err)
 		}
-		msgs = append(msgs, newMessage{body: body, date: meta.Date, flags: meta.Flags})
+		msgs = append(msgs, newMessage{parts: [][]byte{body}, date: meta.Date, flags: meta.Flags})
 		srcUIDs = append(srcUIDs, meta.UID)
 	}
 	if len(msgs) == 0 {

@@ -3,12 +3,19 @@
 // and talks to it through the same IMAP and SMTP client code it uses in
 // production. It knows nothing of games.
 //
-// Any name@Domain can log in over IMAP with the one shared password, and mail
-// sent over SMTP to a local address (plus tags allowed: pbem+1-x@localhost
-// belongs to pbem) lands in that user's INBOX. Nothing is relayed elsewhere.
+// Each name@Domain has an account with its own password; mail sent over SMTP
+// to a local address (plus tags allowed: pbem+1-x@localhost belongs to pbem)
+// lands in that user's INBOX. Nothing is relayed elsewhere. An account is
+// made when mail first comes from or goes to its address, within the
+// limits, and its password is handed once to Config.OnNewAccount;
+// NewPassword makes one or sets a new password, also while a server runs.
+// The service's account (Config.Service) has a password of its own. See
+// accounts.go for the password store and smtp.go for who may send as whom.
 //
 // Mail is kept on disk under Config.Dir and survives a restart:
 //
+//	<Dir>/.accounts.json                   bcrypt hash per user (mode 0600)
+//	<Dir>/.accounts.lock                   its lock, for writers
 //	<Dir>/<user>/user.json                 last UIDVALIDITY handed out
 //	<Dir>/<user>/<mailbox>/state.json      UIDVALIDITY, UIDNEXT, flags per UID
 //	<Dir>/<user>/<mailbox>/<uid>.eml       one message, as received

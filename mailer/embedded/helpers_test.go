@@ -14,9 +14,8 @@ import (
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-smtp"
+	"golang.org/x/crypto/bcrypt"
 )
-
-const testPassword = "correct horse"
 
 // syncBuffer collects a server's logs; they are shown when a test fails.
 type syncBuffer struct {
@@ -36,45 +35,97 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
+// testServer is a running server and the passwords of the accounts the
+// test has made, by user name.
+type testServer struct {
+	*Server
+	dir  string
+	logs *syncBuffer
+
+	mu        sync.Mutex
+	passwords map[string]string
+}
+
 // startServer runs a server on free ports over dir until the test ends.
-func startServer(t *testing.T, dir string) *Server {
+func startServer(t *testing.T, dir string) *testServer {
 	t.Helper()
-	logs := &syncBuffer{}
-	s, err := Start(context.Background(), Config{
-		Dir:      dir,
-		Password: testPassword,
-		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
-	})
+	return startServerWith(t, Config{Dir: dir})
+}
+
+// startServerWith runs a server with cfg, on free ports, logging to the
+// test and keeping the passwords of the accounts it makes on first use.
+func startServerWith(t *testing.T, cfg Config) *testServer {
+	t.Helper()
+	ts := &testServer{dir: cfg.Dir, logs: &syncBuffer{}, passwords: make(map[string]string)}
+	if cfg.hashCost == 0 {
+		cfg.hashCost = bcrypt.MinCost
+	}
+	cfg.Logger = slog.New(slog.NewTextHandler(ts.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	onNew := cfg.OnNewAccount
+	cfg.OnNewAccount = func(address, password string) {
+		name, _, _ := strings.Cut(address, "@")
+		ts.mu.Lock()
+		ts.passwords[name] = password
+		ts.mu.Unlock()
+		if onNew != nil {
+			onNew(address, password)
+		}
+	}
+	s, err := Start(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
+	ts.Server = s
 	t.Cleanup(func() {
 		if err := s.Close(); err != nil {
 			t.Errorf("Close: %v", err)
 		}
 		if t.Failed() {
-			t.Logf("server logs:\n%s", logs.String())
+			t.Logf("server logs:\n%s", ts.logs.String())
 		}
 	})
-	return s
+	return ts
 }
 
-// dialIMAP logs in as login; the connection closes when the test ends.
-func dialIMAP(t *testing.T, s *Server, login string, opts *imapclient.Options) *imapclient.Client {
+// password is login's password, from the server's first-use announcement
+// or else made with NewPassword.
+func (s *testServer) password(t *testing.T, login string) string {
+	t.Helper()
+	name, err := loginUser(login, DefaultDomain)
+	if err != nil {
+		t.Fatalf("login %q: %v", login, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if pw, ok := s.passwords[name]; ok {
+		return pw
+	}
+	// What NewPassword does, at the tests' bcrypt cost.
+	pw, err := newAccounts(s.dir, bcrypt.MinCost).reset(name)
+	if err != nil {
+		t.Fatalf("a new password for %s: %v", login, err)
+	}
+	s.passwords[name] = pw
+	return pw
+}
+
+// dialIMAP logs in as login with its own password; the connection closes
+// when the test ends.
+func dialIMAP(t *testing.T, s *testServer, login string, opts *imapclient.Options) *imapclient.Client {
 	t.Helper()
 	c, err := imapclient.DialInsecure(s.IMAPAddr(), opts)
 	if err != nil {
 		t.Fatalf("dialing IMAP: %v", err)
 	}
 	t.Cleanup(func() { c.Close() })
-	if err := c.Login(login, testPassword).Wait(); err != nil {
+	if err := c.Login(login, s.password(t, login)).Wait(); err != nil {
 		t.Fatalf("IMAP login as %s: %v", login, err)
 	}
 	return c
 }
 
 // sendSMTP submits msg without AUTH, as a local client may.
-func sendSMTP(s *Server, from string, to []string, msg []byte) error {
+func sendSMTP(s *testServer, from string, to []string, msg []byte) error {
 	c, err := smtp.Dial(s.SMTPAddr())
 	if err != nil {
 		return err

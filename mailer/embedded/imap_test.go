@@ -1,71 +1,13 @@
 package embedded
 
 import (
-	"errors"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-sasl"
 )
-
-func TestIMAPLoginTakesAnyLocalNameWithThePassword(t *testing.T) {
-	s := startServer(t, t.TempDir())
-	tests := []struct {
-		name, login, password string
-		ok                    bool
-	}{
-		{"full address", "alice@localhost", testPassword, true},
-		{"bare name", "alice", testPassword, true},
-		{"plus tag is the same user", "pbem+1-abc@localhost", testPassword, true},
-		{"wrong password", "alice@localhost", "guess", false},
-		{"foreign domain", "alice@example.org", testPassword, false},
-		{"name that cannot be a user", "../etc", testPassword, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c, err := imapclient.DialInsecure(s.IMAPAddr(), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
-			err = c.Login(tt.login, tt.password).Wait()
-			if tt.ok != (err == nil) {
-				t.Fatalf("LOGIN %s %q: got error %v, want success %v", tt.login, tt.password, err, tt.ok)
-			}
-			if !tt.ok {
-				var imapErr *imap.Error
-				if !errors.As(err, &imapErr) || imapErr.Code != imap.ResponseCodeAuthenticationFailed {
-					t.Errorf("LOGIN %s: got %v, want NO [AUTHENTICATIONFAILED]", tt.login, err)
-				}
-				return
-			}
-			if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-				t.Errorf("a new user has no INBOX: %v", err)
-			}
-		})
-	}
-}
-
-func TestIMAPAuthenticatePlainUsesThePassword(t *testing.T) {
-	s := startServer(t, t.TempDir())
-	for _, tt := range []struct {
-		password string
-		ok       bool
-	}{{testPassword, true}, {"guess", false}} {
-		c, err := imapclient.DialInsecure(s.IMAPAddr(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = c.Authenticate(sasl.NewPlainClient("", "alice@localhost", tt.password))
-		c.Close()
-		if tt.ok != (err == nil) {
-			t.Errorf("AUTHENTICATE PLAIN with %q: got %v, want success %v", tt.password, err, tt.ok)
-		}
-	}
-}
 
 func TestAppendGivesAscendingUIDs(t *testing.T) {
 	s := startServer(t, t.TempDir())

@@ -34,9 +34,21 @@ type mailbox struct {
 
 // newMessage is a message about to be stored.
 type newMessage struct {
-	body  []byte
+	// parts are the message in pieces, written one after the other: a
+	// delivery's trace lines and the body as read, so one body serves
+	// every recipient without a copy each.
+	parts [][]byte
 	date  time.Time
 	flags []imap.Flag
+}
+
+// size is the length of the whole message.
+func (msg newMessage) size() int64 {
+	var n int64
+	for _, p := range msg.parts {
+		n += int64(len(p))
+	}
+	return n
 }
 
 // createMailbox makes the directory and first state of a new mailbox. The
@@ -180,7 +192,7 @@ func (m *mailbox) appendMessages(msgs []newMessage) (uidValidity uint32, uids []
 		}
 	}()
 	for _, msg := range msgs {
-		tmp, err := stageFile(m.stageDir, msg.body)
+		tmp, err := stageFile(m.stageDir, msg.parts...)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -213,7 +225,7 @@ func (m *mailbox) appendMessages(msgs []newMessage) (uidValidity uint32, uids []
 		if date.IsZero() {
 			date = time.Now()
 		}
-		next.Messages = append(next.Messages, messageMeta{UID: uid, Date: date, Size: int64(len(msg.body)), Flags: normalizeFlags(msg.flags)})
+		next.Messages = append(next.Messages, messageMeta{UID: uid, Date: date, Size: msg.size(), Flags: normalizeFlags(msg.flags)})
 		uids = append(uids, uid)
 	}
 	old := len(m.st.Messages)

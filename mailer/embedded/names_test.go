@@ -128,9 +128,12 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		cfg  Config
 		want []string
 	}{
-		{"nothing set", Config{}, []string{"Config.Dir", "Config.Password"}},
-		{"port out of range", Config{Dir: "x", Password: "p", SMTPPort: 70000}, []string{"Config.SMTPPort is 70000"}},
-		{"address as domain", Config{Dir: "x", Password: "p", Domain: "pbem@localhost"}, []string{"Config.Domain"}},
+		{"nothing set", Config{}, []string{"Config.Dir"}},
+		{"port out of range", Config{Dir: "x", SMTPPort: 70000}, []string{"Config.SMTPPort is 70000"}},
+		{"address as domain", Config{Dir: "x", Domain: "pbem@localhost"}, []string{"Config.Domain"}},
+		{"service without password", Config{Dir: "x", Service: "pbem@localhost"}, []string{"Config.ServicePassword"}},
+		{"service that is no address", Config{Dir: "x", Service: "pbem", ServicePassword: "p"}, []string{"Config.Service is"}},
+		{"negative limit", Config{Dir: "x", MaxRecipients: -1, MaxMessageBytes: 1 << 40}, []string{"Config.MaxRecipients is -1", "Config.MaxMessageBytes"}},
 	}
 	for _, tt := range tests {
 		_, err := Start(context.Background(), tt.cfg)

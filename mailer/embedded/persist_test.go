@@ -21,7 +21,7 @@ type snapshot struct {
 	Messages    []message
 }
 
-func takeSnapshot(t *testing.T, s *Server, login string, mailboxes ...string) map[string]snapshot {
+func takeSnapshot(t *testing.T, s *testServer, login string, mailboxes ...string) map[string]snapshot {
 	t.Helper()
 	c := dialIMAP(t, s, login, nil)
 	snaps := make(map[string]snapshot)
@@ -110,7 +110,7 @@ func TestConcurrentDeliveriesToOneMailboxLoseNothing(t *testing.T) {
 		t.Error(err)
 	}
 
-	check := func(s *Server, when string) {
+	check := func(s *testServer, when string) {
 		t.Helper()
 		sel, msgs := fetchAll(t, dialIMAP(t, s, "pbem", nil), "INBOX")
 		if len(msgs) != n || sel.UIDNext != n+1 {
@@ -195,7 +195,7 @@ func TestStartReportsDamagedStateWithItsPath(t *testing.T) {
 	if err := os.WriteFile(path, bad, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Start(context.Background(), Config{Dir: dir, Password: testPassword})
+	s, err := Start(context.Background(), Config{Dir: dir})
 	if err == nil {
 		s.Close()
 		t.Fatal("Start accepted a state whose UIDs do not ascend")
@@ -216,7 +216,7 @@ func TestCloseStopsServingAndCancelStopsToo(t *testing.T) {
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
-	s2, err := Start(ctx, Config{Dir: dir, Password: testPassword})
+	s2, err := Start(ctx, Config{Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestCloseStopsServingAndCancelStopsToo(t *testing.T) {
 	if err := s2.Close(); err != nil { // waits for the shutdown the cancel began
 		t.Fatalf("Close after cancel: %v", err)
 	}
-	if err := sendSMTP(s2, "a@localhost", []string{"b@localhost"}, fixture(t, "move.eml")); err == nil {
+	if err := sendSMTP(&testServer{Server: s2}, "a@localhost", []string{"b@localhost"}, fixture(t, "move.eml")); err == nil {
 		t.Error("SMTP still accepts mail after the context was cancelled")
 	}
 }

@@ -15,19 +15,18 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// maxMessageBytes bounds one SMTP message; moves are a few lines.
-const maxMessageBytes = 32 << 20
-
 // imapCaps are the IMAP extensions offered besides those imapserver always
-// adds (IDLE, UNSELECT, ENABLE, SASL-IR, LITERAL-). MOVE and UIDPLUS are
-// what the pbem intake uses.
+// adds (IDLE, UNSELECT, ENABLE, SASL-IR, LITERAL-, APPENDLIMIT). MOVE and
+// UIDPLUS are what the pbem intake uses. LITERAL+ is left out on purpose:
+// with LITERAL- alone a client waits for the server's go-ahead before
+// sending a literal over 4 KiB, so an APPEND over the limit is refused
+// before its bytes travel.
 var imapCaps = imap.CapSet{
-	imap.CapIMAP4rev1:   {},
-	imap.CapNamespace:   {},
-	imap.CapUIDPlus:     {},
-	imap.CapMove:        {},
-	imap.CapStatusSize:  {},
-	imap.CapLiteralPlus: {},
+	imap.CapIMAP4rev1:  {},
+	imap.CapNamespace:  {},
+	imap.CapUIDPlus:    {},
+	imap.CapMove:       {},
+	imap.CapStatusSize: {},
 }
 
 // Server is a running embedded mail server.
@@ -64,6 +63,16 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", cfg.Dir, err)
 	}
+	accts := newAccounts(cfg.Dir, cfg.hashCost)
+	var service, serviceDomain string
+	if cfg.Service != "" {
+		local, d, _ := splitAddress(cfg.Service)
+		service, _ = userName(local)
+		serviceDomain = d
+		if err := accts.setService(service, cfg.ServicePassword); err != nil {
+			return nil, fmt.Errorf("embedded mail server: the service's account: %w", err)
+		}
+	}
 
 	var lc net.ListenConfig
 	imapLn, err := lc.Listen(ctx, "tcp", net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.IMAPPort)))
@@ -88,10 +97,11 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 	s.imap = imapserver.New(&imapserver.Options{
 		NewSession: func(c *imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return &imapSession{
-				store:    st,
-				password: cfg.Password,
-				domain:   cfg.Domain,
-				log:      imapLog.With("remote", c.NetConn().RemoteAddr().String()),
+				store:       st,
+				accounts:    accts,
+				domain:      cfg.Domain,
+				appendLimit: uint32(cfg.MaxMessageBytes),
+				log:         imapLog.With("remote", c.NetConn().RemoteAddr().String()),
 			}, nil, nil
 		},
 		Caps:   imapCaps,
@@ -101,10 +111,14 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		InsecureAuth: true,
 	})
 	smtpLog := log.With("protocol", "smtp")
-	s.smtp = smtp.NewServer(&smtpBackend{store: st, password: cfg.Password, domain: cfg.Domain, log: smtpLog})
+	s.smtp = smtp.NewServer(&smtpBackend{store: st, accounts: accts, cfg: cfg,
+		service: service, serviceDomain: serviceDomain, log: smtpLog})
 	s.smtp.Domain = cfg.Domain
-	s.smtp.MaxMessageBytes = maxMessageBytes
-	s.smtp.MaxRecipients = 100
+	// go-smtp offers SIZE, refuses a larger declared size at MAIL FROM and
+	// stops reading DATA at the limit, dropping the rest unread.
+	s.smtp.MaxMessageBytes = cfg.MaxMessageBytes
+	// go-smtp answers 452 4.5.3 to recipients past the limit.
+	s.smtp.MaxRecipients = cfg.MaxRecipients
 	s.smtp.AllowInsecureAuth = true
 	s.smtp.ReadTimeout = 5 * time.Minute
 	s.smtp.WriteTimeout = time.Minute
@@ -131,7 +145,9 @@ func Start(ctx context.Context, cfg Config) (*Server, error) {
 		case <-s.closed:
 		}
 	}()
-	log.Info("embedded mail server started", "imap", s.imapAddr, "smtp", s.smtpAddr, "domain", cfg.Domain, "dir", cfg.Dir)
+	log.Info("embedded mail server started", "imap", s.imapAddr, "smtp", s.smtpAddr, "domain", cfg.Domain, "dir", cfg.Dir,
+		"max_message_bytes", cfg.MaxMessageBytes, "max_recipients", cfg.MaxRecipients,
+		"max_accounts", cfg.MaxAccounts, "max_new_accounts_per_connection", cfg.MaxNewAccountsPerConnection)
 	return s, nil
 }
 

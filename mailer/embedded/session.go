@@ -1,7 +1,6 @@
 package embedded
 
 import (
-	"crypto/subtle"
 	"fmt"
 	"io"
 	"log/slog"
@@ -19,24 +18,27 @@ func noError(code imap.ResponseCode, format string, args ...any) *imap.Error {
 // state already, this only keeps a nil user from ever being used.
 var errNotLoggedIn = noError(imap.ResponseCodeClientBug, "Log in first")
 
-// checkPassword compares in constant time.
-func checkPassword(got, want string) bool {
-	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
-}
-
 // imapSession is one IMAP connection. imapserver calls it from the
 // connection's goroutine only (IDLE aside, which touches the tracker alone).
 type imapSession struct {
-	store    *store
-	password string
-	domain   string
-	log      *slog.Logger
+	store       *store
+	accounts    *accounts
+	domain      string
+	appendLimit uint32
+	log         *slog.Logger
 
 	user *user
 	view *view // nil unless a mailbox is selected
 }
 
-var _ imapserver.SessionIMAP4rev2 = (*imapSession)(nil)
+var (
+	_ imapserver.SessionIMAP4rev2   = (*imapSession)(nil)
+	_ imapserver.SessionAppendLimit = (*imapSession)(nil)
+)
+
+// AppendLimit is offered as APPENDLIMIT; imapserver refuses a larger
+// literal with NO [TOOBIG] before the client sends it.
+func (s *imapSession) AppendLimit() uint32 { return s.appendLimit }
 
 // Close ends the session. It reads s.view but does not clear it: when a
 // client hangs up during IDLE, go-imap closes the session without waiting
@@ -65,9 +67,14 @@ func (s *imapSession) Login(username, password string) error {
 		s.log.Info("IMAP login refused", "login", username, "err", err)
 		return noError(imap.ResponseCodeAuthenticationFailed, "%v", err)
 	}
-	if !checkPassword(password, s.password) {
-		s.log.Info("IMAP login refused: wrong password", "login", username)
-		return imapserver.ErrAuthFailed
+	ok, err := s.accounts.verify(name, password)
+	if err != nil {
+		s.log.Error("IMAP login: reading the accounts", "err", err)
+		return noError(imap.ResponseCodeUnavailable, "Could not read the accounts, try again later")
+	}
+	if !ok {
+		s.log.Info("IMAP login refused: wrong user name or password", "login", username)
+		return noError(imap.ResponseCodeAuthenticationFailed, "%s", wrongLogin)
 	}
 	u, err := s.store.user(name)
 	if err != nil {
@@ -189,11 +196,16 @@ func (s *imapSession) Append(name string, r imap.LiteralReader, options *imap.Ap
 	if err != nil {
 		return nil, noError(imap.ResponseCodeTryCreate, "No mailbox %q: create it first", name)
 	}
-	body, err := io.ReadAll(r)
-	if err != nil {
+	// imapserver holds the literal to AppendLimit before it is sent; this
+	// only keeps a change there from making this read unbounded.
+	if r.Size() > int64(s.appendLimit) {
+		return nil, noError(imap.ResponseCodeTooBig, "The message is larger than %s, the most this server takes", sizeText(int64(s.appendLimit)))
+	}
+	body := make([]byte, r.Size())
+	if _, err := io.ReadFull(r, body); err != nil {
 		return nil, fmt.Errorf("reading the APPEND literal: %w", err)
 	}
-	v, uids, err := m.appendMessages([]newMessage{{body: body, date: options.Time, flags: options.Flags}})
+	v, uids, err := m.appendMessages([]newMessage{{parts: [][]byte{body}, date: options.Time, flags: options.Flags}})
 	if err != nil {
 		return nil, err
 	}

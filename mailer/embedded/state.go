@@ -111,15 +111,19 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	return nil
 }
 
-// stageFile writes data to a synced temporary file in dir and returns its
-// path, to be renamed into place. The directory itself is not synced: a
+// stageFile writes parts, one after the other, to a synced temporary file
+// in dir and returns its path, to be renamed into place. The directory itself is not synced: a
 // rename lost in a power cut loses the latest change, never a file's content.
-func stageFile(dir string, data []byte) (string, error) {
+func stageFile(dir string, parts ...[]byte) (string, error) {
 	f, err := os.CreateTemp(dir, tempPrefix+"*")
 	if err != nil {
 		return "", fmt.Errorf("creating a temporary file in %s: %w", dir, err)
 	}
-	_, err = f.Write(data)
+	for _, p := range parts {
+		if err == nil {
+			_, err = f.Write(p)
+		}
+	}
 	if err == nil {
 		err = f.Sync()
 	}

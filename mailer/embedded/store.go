@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,6 +43,9 @@ func openStore(dir string, log *slog.Logger) (*store, error) {
 	s := &store{dir: dir, log: log, users: make(map[string]*user)}
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
+		if e.Name() == accountsFile || e.Name() == accountsLock || strings.HasPrefix(e.Name(), tempPrefix) {
+			continue // the password store, see accounts
+		}
 		name, err := userName(e.Name())
 		if !e.IsDir() || err != nil || name != e.Name() {
 			log.Warn("ignoring an entry of the mail directory that is not a user's directory", "path", path)
@@ -75,8 +79,8 @@ func (s *store) close() {
 	s.gate.Unlock()
 }
 
-// user returns a user's mail, creating it on first use: any name can log in
-// or receive mail.
+// user returns a user's mail, creating its directory on first use. Callers
+// have checked that the user has an account.
 func (s *store) user(name string) (*user, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -92,8 +96,8 @@ func (s *store) user(name string) (*user, error) {
 	return u, nil
 }
 
-// deliver puts a message into a user's INBOX.
-func (s *store) deliver(name string, body []byte, date time.Time) (uidValidity uint32, uid imap.UID, err error) {
+// deliver puts a message, given in parts, into a user's INBOX.
+func (s *store) deliver(name string, parts [][]byte, date time.Time) (uidValidity uint32, uid imap.UID, err error) {
 	u, err := s.user(name)
 	if err != nil {
 		return 0, 0, err
@@ -102,7 +106,7 @@ func (s *store) deliver(name string, body []byte, date time.Time) (uidValidity u
 	if err != nil {
 		return 0, 0, err
 	}
-	v, uids, err := m.appendMessages([]newMessage{{body: body, date: date}})
+	v, uids, err := m.appendMessages([]newMessage{{parts: parts, date: date}})
 	if err != nil {
 		return 0, 0, err
 	}
