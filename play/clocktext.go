@@ -11,8 +11,12 @@ import (
 // section is the game part of a mail to a player: the board and what to
 // send next (gameSection), then where the clock stands in the player's
 // time zone or, once a rated game ended, what it did to the ratings.
-func (h *handling) section(t *table, to db.Player) (string, error) {
-	s := gameSection(t, to.Address)
+func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error) {
+	r, err := h.readerOf(t, to, keyGame)
+	if err != nil {
+		return "", err
+	}
+	s := gameSection(t, r)
 	clock, err := h.clockLines(t, to)
 	if err != nil {
 		return "", err

@@ -3,6 +3,8 @@ package play
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,9 +51,23 @@ func (h *handling) notifyOthers(t *table, headline string) error {
 	return nil
 }
 
+// show adds a game to those the reply shows, once.
+func (h *handling) show(t *table) {
+	if t != nil && !slices.Contains(h.shown, t.row.ID) {
+		h.shown = append(h.shown, t.row.ID)
+	}
+}
+
 // send queues the reply to the sender and then the notices.
+//
+// The reply shows, after the answers, every game the commands were about,
+// in order (none when the limits took the boards away: focus is nil). With
+// one game it is that game's mail; with several, each section is headed
+// and underlined, and the mail is the first game's: its subject, thread and
+// key, so that a reply to it is about the first game. A key names one game
+// only, and the sections of the others say how to play in them.
 func (h *handling) send() error {
-	if len(h.answers) > 0 {
+	if len(h.answers) > 0 && h.outcome != Played {
 		var b strings.Builder
 		for i, a := range h.answers {
 			if i > 0 {
@@ -63,16 +79,34 @@ func (h *handling) send() error {
 			b.WriteString(wrap(a.text, width) + "\n")
 		}
 		subject := "[pbem] " + replySubject(h.m.Subject)
+		var about *table // the game the reply's key is for
 		if h.focus != nil {
-			h.focus = h.tables[h.focus.row.ID] // the latest state
-			sec, err := h.section(h.focus, h.sender)
+			games, err := h.shownTables()
 			if err != nil {
 				return err
 			}
-			b.WriteString("\n" + sec)
-			subject = gameSubject(h.focus, h.sender.Address)
+			about = games[0]
+			subject = gameSubject(about, h.sender.Address)
+			if len(games) > 1 {
+				var ids []string
+				for _, t := range games {
+					ids = append(ids, strconv.FormatInt(t.row.ID, 10))
+				}
+				subject += "; also " + plural(len(ids)-1, "game") + " " + andList(ids[1:])
+				b.WriteString("\n" + wrap(fmt.Sprintf("Games %s are below. A reply to this mail is about game %d.", andList(ids), about.row.ID), width) + "\n")
+			}
+			for _, t := range games {
+				sec, err := h.section(t, h.sender, about.row.ID)
+				if err != nil {
+					return err
+				}
+				if len(games) > 1 {
+					sec = underlined(sec)
+				}
+				b.WriteString("\n" + sec)
+			}
 		}
-		if err := h.queue(h.sender.Address, h.focus, subject, b.String(), true, h.attachments); err != nil {
+		if err := h.queue(h.sender.Address, about, subject, b.String(), true, h.attachments); err != nil {
 			return err
 		}
 	}
@@ -88,7 +122,7 @@ func (h *handling) send() error {
 		if !now {
 			continue
 		}
-		sec, err := h.section(t, n.to)
+		sec, err := h.section(t, n.to, t.row.ID)
 		if err != nil {
 			return err
 		}
@@ -98,6 +132,43 @@ func (h *handling) send() error {
 		}
 	}
 	return nil
+}
+
+// shownTables are the games the reply shows, in their latest state.
+func (h *handling) shownTables() ([]*table, error) {
+	h.show(h.focus)
+	out := make([]*table, 0, len(h.shown))
+	for _, id := range h.shown {
+		t, err := h.table(id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// underlined underlines a section's first line, its heading, so that each
+// game of a mail with several stands out.
+func underlined(sec string) string {
+	head, rest, _ := strings.Cut(sec, "\n")
+	return head + "\n" + strings.Repeat("=", min(len(head), width)) + "\n" + rest
+}
+
+// plural is word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// andList joins "8", "9" and "10" as "8, 9 and 10".
+func andList(s []string) string {
+	if len(s) == 1 {
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // width is the longest line of a mail's text.
@@ -120,7 +191,9 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	if t != nil {
 		gameID = t.row.ID
 		refs = append(refs, "<pbem.game"+strconv.FormatInt(gameID, 10)+"@"+h.s.domain+">")
-		h.unsubscribe(headers, t, to)
+		if err := h.unsubscribe(headers, t, to); err != nil {
+			return err
+		}
 	}
 	tok := keys.token(to, gameID)
 	headers["Reply-To"] = h.s.local + "+" + tok + "@" + h.s.domain
@@ -136,7 +209,13 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	}
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
-	msgID := "pbem." + tok + "." + hex.EncodeToString(rnd[:]) + "@" + h.s.domain
+	// A game's mail also carries the number of plies played when it was
+	// written, so that a move in reply to it can be told stale (plies.go).
+	mark := ""
+	if t != nil {
+		mark = plyMark(t.game.Plies())
+	}
+	msgID := "pbem." + tok + "." + mark + hex.EncodeToString(rnd[:]) + "@" + h.s.domain
 	if isReply {
 		h.replyID = msgID
 	}

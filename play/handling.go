@@ -28,8 +28,11 @@ type handling struct {
 	proof     db.Proof
 	confirmed bool
 	tables    map[int64]*table
-	focus     *table // the game whose board ends the reply
-	answers   []answer
+	focus     *table // the game last touched; nil for a reply without boards
+	// shown are the games the commands were about, in order: the reply
+	// shows each (compose.go).
+	shown   []int64
+	answers []answer
 	// attachments go with the reply (a record).
 	attachments []db.Attachment
 	notices     []notice
@@ -52,6 +55,9 @@ type answer struct {
 	// refusal marks an answer that only says the mail lacked proof: a mail
 	// with nothing else to say gets a short reply, seldom (limits.go).
 	refusal bool
+	// echo marks an answer that only says the sender's ply was played as
+	// sent, which notify myturn spares the sender (notify.go).
+	echo bool
 }
 
 func (h *handling) say(read, format string, args ...any) {
@@ -135,6 +141,9 @@ func (h *handling) run() error {
 		}
 		if err := h.settleLimits(); err != nil {
 			return err
+		}
+		if h.outcome == Answered && h.echoOnly() {
+			h.outcome = Played
 		}
 	}
 	if err := h.tx.SetOutcome(h.msgRow, h.outcome.String()); err != nil {
@@ -332,6 +341,8 @@ func (h *handling) do(c *grammar.Command) error {
 	if h.skipOverLimit(spec, c) {
 		return nil
 	}
+	// The reply shows every game the commands were about (compose.go).
+	defer func() { h.show(h.focus) }()
 	var t *table
 	if spec.game != noGame {
 		var err error

@@ -55,16 +55,24 @@ const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
 
 Each game has options of its own; send "help GAME" to see them.`
 
+// gameList lists the games one a line, name and title, in the columns of
+// the command list: a line per game never wraps, and never parts a name
+// from its comma.
+func gameList() string {
+	var b strings.Builder
+	b.WriteString("Games (send \"help GAME\" for one's rules and options):\n")
+	for _, e := range games.All() {
+		fmt.Fprintf(&b, "\n  %-22s %s", e.Name, e.Title)
+	}
+	return b.String()
+}
+
 // help handles "help [TOPIC]".
 func (h *handling) help(c *grammar.Command, _ *table) error {
 	topic := c.Help.Topic
 	switch topic {
 	case "":
-		var names []string
-		for _, e := range games.All() {
-			names = append(names, e.Name)
-		}
-		h.say(c.String(), "%s\n\nGames: %s.", helpText, wrap(strings.Join(names, ", "), width))
+		h.say(c.String(), "%s\n\n%s", helpText, gameList())
 		return nil
 	case "options", "option":
 		h.say(c.String(), "%s", optionsHelp)

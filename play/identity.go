@@ -66,12 +66,71 @@ type thread struct {
 	keyGame  int64
 	// forged is true when a key was found that is not valid for the sender.
 	forged bool
+	// answered is what the Message-ID the mail answers says of the game
+	// mail it was: its game and how many plies had been played.
+	answered answeredMail
+}
+
+// answeredMail is the game and the ply count a game mail of the service
+// was written at, as its Message-ID carries them; known is false for a
+// mail without the mark (about no game, from before the mark existed, or
+// not the service's).
+type answeredMail struct {
+	game  int64
+	plies int
+	known bool
+}
+
+// plyMark is the part of a game mail's Message-ID after the token that
+// says how many plies had been played when it was written:
+// "pbem.TOKEN.p12.RANDOM@domain". The random part is hex, so it never
+// starts with "p", and older Message-IDs without the mark still read.
+func plyMark(plies int) string {
+	return "p" + strconv.Itoa(plies) + "."
+}
+
+// readAnswered reads the game and ply count of a Message-ID of the
+// service's: "pbem.42-mac.p12.random@domain".
+func readAnswered(id string) answeredMail {
+	rest, ok := strings.CutPrefix(strings.ToLower(id), "pbem.")
+	if !ok {
+		return answeredMail{}
+	}
+	tok, rest, _ := strings.Cut(rest, ".")
+	num, _, _ := strings.Cut(tok, "-")
+	game, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || game <= 0 {
+		return answeredMail{}
+	}
+	mark, _, ok := strings.Cut(rest, ".")
+	digits, isMark := strings.CutPrefix(mark, "p")
+	if !ok || !isMark {
+		return answeredMail{}
+	}
+	plies, err := strconv.Atoi(digits)
+	if err != nil || plies < 0 {
+		return answeredMail{}
+	}
+	return answeredMail{game: game, plies: plies, known: true}
 }
 
 // readThread looks for tokens in the recipient addresses (local+TOKEN@...)
-// and in the message ids the mail answers (pbem.TOKEN.RANDOM@...), then for a
-// "[pbem N]" tag in the subject. A game's key wins over the account key.
+// and in the message ids the mail answers (pbem.TOKEN.[pN.]RANDOM@...), then
+// for a "[pbem N]" tag in the subject. A game's key wins over the account
+// key. The mail answered is the one In-Reply-To names, else the last of
+// References.
 func (k tokens) readThread(m Message, local string) thread {
+	th := k.readKeys(m, local)
+	parent := m.InReplyTo
+	if parent == "" && len(m.References) > 0 {
+		parent = m.References[len(m.References)-1]
+	}
+	th.answered = readAnswered(parent)
+	return th
+}
+
+// readKeys is readThread's reading of the keys and the subject's tag.
+func (k tokens) readKeys(m Message, local string) thread {
 	var candidates []string
 	for _, to := range m.To {
 		l, _, _ := strings.Cut(strings.ToLower(to), "@")

@@ -122,6 +122,7 @@ func TestMailExamples(t *testing.T) {
 	keep("33-vacation-notice", w.last("leo@example.org"))
 	w.send("kate@example.org", "", "back")
 	keep("34-back", w.last("kate@example.org"))
+	keep("46-back-notice", w.last("leo@example.org"))
 	w.advance(36 * time.Hour)
 	keep("35-digest", find("leo@example.org", "Your digest of game 6"))
 	keep("36-reminder-half-time", w.last("gina@example.org"))
@@ -136,6 +137,7 @@ func TestMailExamples(t *testing.T) {
 	keep("41-bounce-released-vacation", w.last("leo@example.org"))
 	w.advance(25 * time.Hour)
 	keep("42-vacation-over", w.last("leo@example.org"))
+	keep("47-vacation-over-notice", find("kate@example.org", "is back"))
 	w.send("hank@example.org", "", "ratings pente")
 	keep("43-ratings", w.last("hank@example.org"))
 	w.send("hank@example.org", "", "games")
@@ -147,9 +149,23 @@ func TestMailExamples(t *testing.T) {
 		w.reply(who, w.last(who), ply)
 	}
 	keep("45-opponent-captured", w.last("ned@example.org"))
+	// One mail about two games: game 3's record first, so the reply is
+	// game 3's mail, and game 7's section says how to play there.
+	notice := w.last("ned@example.org")
+	w.send("ned@example.org", "", "record 3\nboard 7")
+	keep("48-several-games", w.last("ned@example.org"))
+	w.send("carol@example.org", "", "watch 7")
+	w.send("carol@example.org", "", "unwatch 7")
+	keep("49-unwatch", w.last("carol@example.org"))
+	// ned plays in reply to mia's ply; mia answers; ned's next ply in reply
+	// to the same mail again is stale.
+	w.reply("ned@example.org", notice, "B1")
+	w.reply("mia@example.org", w.last("mia@example.org"), "B3")
+	w.reply("ned@example.org", notice, "C1")
+	keep("50-stale-reply", w.last("ned@example.org"))
 	w.send("hank@example.org", "", "new gomoku with nobody@example.net")
 	w.deliverReport(bounceOf(w.last("nobody@example.net")))
-	keep("46-invitation-undeliverable", w.last("hank@example.org"))
+	keep("51-invitation-undeliverable", w.last("hank@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {

@@ -80,9 +80,47 @@ func endWords(t *table) string {
 	return resultWords(t) + " (" + how + ")"
 }
 
+// reader is whom a game's section is written for.
+type reader struct {
+	address string
+	// watching is set when the reader watches the game (a seat never
+	// needs to).
+	watching bool
+	// keyGame is the game the mail's key is for: a reply to the mail is
+	// about that game. Only a reply with several games shows one whose
+	// key it does not carry.
+	keyGame int64
+}
+
+// readerOf is a player as the reader of a game's section in a mail whose
+// key is for keyGame.
+func (h *handling) readerOf(t *table, p db.Player, keyGame int64) (reader, error) {
+	r := reader{address: p.Address, keyGame: keyGame}
+	if t.seatOf(p.Address) >= 0 {
+		return r, nil
+	}
+	var err error
+	r.watching, err = h.watching(t.row.ID, p.Address)
+	return r, err
+}
+
+// watching reports whether an address watches a game.
+func (h *handling) watching(game int64, address string) (bool, error) {
+	ws, err := h.tx.Watchers(game)
+	if err != nil {
+		return false, err
+	}
+	for _, w := range ws {
+		if strings.EqualFold(w.Address, address) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // gameSection is the part of a mail that shows a game: who plays which
-// seat, the board, and what the recipient can send next.
-func gameSection(t *table, to string) string {
+// seat, the board, and what the reader can send next.
+func gameSection(t *table, r reader) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Game %d, %s\n", t.row.ID, t.title())
 	var seats []string
@@ -102,7 +140,7 @@ func gameSection(t *table, to string) string {
 		b.WriteString(t.game.Board())
 	}
 	b.WriteString("\n")
-	b.WriteString(wrap(nextStep(t, to), width) + "\n")
+	b.WriteString(wrap(nextStep(t, r), width) + "\n")
 	return b.String()
 }
 
@@ -121,14 +159,23 @@ func shownOptions(t *table) string {
 	return all.String()
 }
 
-// nextStep tells the recipient what to send next.
-func nextStep(t *table, to string) string {
+// nextStep tells the reader what to send next.
+func nextStep(t *table, r reader) string {
 	id := t.row.ID
-	seat := t.seatOf(to)
+	seat := t.seatOf(r.address)
+	// elsewhere is what to do when the step is a reply and a reply to
+	// this mail is about another game.
+	elsewhere := func(what string) string {
+		return fmt.Sprintf("A reply to this mail is about game %d: to %s, reply to one of game %d's mails (send \"board %d\" for one).",
+			r.keyGame, what, id, id)
+	}
 	switch t.row.State {
 	case db.Invited:
 		for _, s := range t.row.Seats {
 			if s.Seat == seat && s.Invitation == db.Pending {
+				if r.keyGame != id {
+					return "You are invited; the game starts when every invitee has accepted. " + elsewhere("accept or decline")
+				}
 				return "To play, reply \"accept\"; to say no, reply \"decline\". The game starts when every invitee has accepted."
 			}
 		}
@@ -141,16 +188,23 @@ func nextStep(t *table, to string) string {
 	toMove := int(t.game.ToMove())
 	if seat != toMove {
 		who := t.seatLabel(toMove)
-		if seat < 0 {
+		switch {
+		case seat >= 0:
+			return fmt.Sprintf("Waiting for %s. You will get the board when it is your move.", who)
+		case r.watching:
 			return fmt.Sprintf("Waiting for %s. You watch this game; send \"unwatch %d\" to stop.", who, id)
 		}
-		return fmt.Sprintf("Waiting for %s. You will get the board when it is your move.", who)
+		return fmt.Sprintf("Waiting for %s. Send \"watch %d\" to get a mail after every ply of this game.", who, id)
 	}
 	var b strings.Builder
-	if r, ok := t.game.(rules.Roller); ok {
-		if faces, ok := r.Roll(); ok {
+	if rl, ok := t.game.(rules.Roller); ok {
+		if faces, ok := rl.Roll(); ok {
 			fmt.Fprintf(&b, "Your roll: %s. ", joinInts(faces))
 		}
+	}
+	if r.keyGame != id {
+		fmt.Fprintf(&b, "It is your move, ply %d. %s", t.game.Plies()+1, elsewhere("play"))
+		return b.String()
 	}
 	example := "your ply"
 	if legal := t.game.Legal(); len(legal) > 0 {

@@ -88,6 +88,33 @@ func (h *handling) sendNow(n notice, t *table) (bool, error) {
 	return true, nil
 }
 
+// echoOnly reports whether the reply to a mail would only echo the
+// sender's own plies, which notify myturn skips: the sender asked for mail
+// only when it is their move, and the next such mail shows the board with
+// their ply. It is an echo when every answer says a ply was played as sent
+// (a refusal, a stale mail or any other command is news), nothing is
+// attached or waits for confirmation, and every game shown goes on with
+// another seat to move: the end of a game, or a turn of the sender's again
+// after the service's passes, is news too.
+func (h *handling) echoOnly() bool {
+	if notifyMode(h.sender) != notifyMyTurn || h.focus == nil || len(h.answers) == 0 ||
+		len(h.attachments) > 0 || len(h.unconfirmed) > 0 {
+		return false
+	}
+	for _, a := range h.answers {
+		if !a.echo {
+			return false
+		}
+	}
+	for _, id := range h.shown {
+		t := h.tables[id]
+		if t == nil || t.row.State != db.Active || t.seatOf(h.sender.Address) == int(t.game.ToMove()) {
+			return false
+		}
+	}
+	return true
+}
+
 // notifyCmd handles "notify [every | myturn | digest [HOUR]]".
 func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 	mode := c.Notify.Mode
@@ -124,7 +151,7 @@ func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 func notifyWords(p db.Player, loc *time.Location) string {
 	switch notifyMode(p) {
 	case notifyMyTurn:
-		return "You get a mail about a ply only when it makes it your move; watched games send you only their start and end."
+		return "You get a mail about a ply only when it makes it your move, and no reply to a ply of yours played as sent; watched games send you only their start and end."
 	case notifyDigest:
 		return fmt.Sprintf("You get the plies of each game once a day, in one mail per game, at %02d:00 your time (%s). Your clocks run meanwhile.", digestHour(p), loc)
 	}
@@ -148,11 +175,16 @@ func mailFooter(t *table, to string) string {
 
 // unsubscribe adds a List-Unsubscribe header to a watcher's mail: a mail
 // client's unsubscribe button then sends "unwatch" for the game. Seats get
-// none: leaving a game is resigning, which no button should do.
-func (h *handling) unsubscribe(headers map[string]string, t *table, to string) {
+// none: leaving a game is resigning, which no button should do; nor does
+// anyone who does not watch the game (an answer to "board", to "unwatch").
+func (h *handling) unsubscribe(headers map[string]string, t *table, to string) error {
 	if t == nil || t.seatOf(to) >= 0 || t.row.State == db.Finished {
-		return
+		return nil
+	}
+	if watching, err := h.watching(t.row.ID, to); err != nil || !watching {
+		return err
 	}
 	subject := url.PathEscape("unwatch " + strconv.FormatInt(t.row.ID, 10))
 	headers["List-Unsubscribe"] = "<mailto:" + h.s.local + "@" + h.s.domain + "?subject=" + subject + ">"
+	return nil
 }

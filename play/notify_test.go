@@ -111,7 +111,7 @@ func TestNotifyMyTurn(t *testing.T) {
 		got   [4]int // the mails each got for the ply: alice, bob, carol, dave
 	}{
 		{alice, [4]int{1, 1, 1, 0}}, // bob's move: bob is told
-		{bob, [4]int{1, 1, 1, 0}},   // bob's own reply
+		{bob, [4]int{1, 0, 1, 0}},   // no echo of bob's own ply
 		{carol, [4]int{1, 0, 1, 0}}, // alice's move: bob is not told
 	}
 	for i, s := range steps {

@@ -20,6 +20,9 @@ const (
 	Told
 	// Failed: a bug was met while handling it; kept and not acted on.
 	Failed
+	// Played: read and acted on, not answered: the reply would only have
+	// echoed the sender's own plies, which notify myturn asks to skip.
+	Played
 )
 
 func (o Outcome) String() string {
@@ -38,6 +41,8 @@ func (o Outcome) String() string {
 		return "told"
 	case Failed:
 		return "failed"
+	case Played:
+		return "played"
 	}
 	return ""
 }

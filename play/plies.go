@@ -20,6 +20,11 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 			e, t.row.ID, next)
 		return nil
 	}
+	if a := h.thread.answered; c.Move.Expect == 0 && a.known && a.game == t.row.ID && a.plies != t.game.Plies() {
+		h.say(read, "This mail answers a mail of game %d written %s, and %s: %s may have been meant for the board as it was. Nothing was played; here is the board as it is now. To play %s all the same, reply to this mail with it.",
+			t.row.ID, writtenWords(a.plies), sinceWords(a.plies, t.game.Plies()), c.Move.Ply, c.Move.Ply)
+		return nil
+	}
 	g := t.game.Clone()
 	ply, err := g.Parse(c.Move.Ply)
 	if err == nil {
@@ -41,8 +46,38 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 	}
 	h.focus = t
 	took := takenWords(g, rules.Seat(seat))
-	h.say(read, "You played %s in game %d (ply %d)%s.", ply, t.row.ID, next, took)
-	return h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took))
+	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf("You played %s in game %d (ply %d)%s.", ply, t.row.ID, next, took), echo: true})
+	if err := h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took)); err != nil {
+		return err
+	}
+	// The writer of this mail knows of its own plies and of the passes
+	// they bring: a further ply of the mail in this game is not stale.
+	if a := &h.thread.answered; a.known && a.game == t.row.ID {
+		a.plies = h.tables[t.row.ID].game.Plies()
+	}
+	return nil
+}
+
+// writtenWords says when a game mail was written: "after ply 4".
+func writtenWords(plies int) string {
+	if plies == 0 {
+		return "before the first ply"
+	}
+	return fmt.Sprintf("after ply %d", plies)
+}
+
+// sinceWords says what happened in a game since a mail written after
+// plies plies, now that now are played: "ply 5 was played since".
+func sinceWords(plies, now int) string {
+	switch {
+	case now < plies:
+		return "plies were taken back since"
+	case now == plies+1:
+		return fmt.Sprintf("ply %d was played since", now)
+	case now == plies+2:
+		return fmt.Sprintf("plies %d and %d were played since", plies+1, now)
+	}
+	return fmt.Sprintf("plies %d to %d were played since", plies+1, now)
 }
 
 // takenWords says what the ply just played in g took off the board, to

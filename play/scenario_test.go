@@ -127,7 +127,7 @@ func TestHintPreviewBoardGamesHelp(t *testing.T) {
 	w.send("bob@example.org", "", "games")
 	mustContain(t, w.last("bob@example.org"), "Your games (1):", "1  Pente: alice vs bob - your move")
 	w.send("dave@example.org", "", "help")
-	mustContain(t, w.last("dave@example.org"), "new GAME with ADDRESS", "Games: pente, keryo-pente")
+	mustContain(t, w.last("dave@example.org"), "new GAME with ADDRESS", "  keryo-pente            Keryo-Pente\n")
 	w.send("dave@example.org", "", "help keryo")
 	mustContain(t, w.last("dave@example.org"), "Keryo-Pente: start it with \"new keryo-pente with ADDRESS\"", "tournament=on|off")
 }

@@ -106,13 +106,29 @@ func (h *handling) back(c *grammar.Command, _ *table) error {
 	if err := h.tx.PutVacation(v); err != nil {
 		return err
 	}
-	clocks, err := h.clocksAfterVacation()
+	clocks, tables, err := h.clocksAfterVacation()
 	if err != nil {
 		return err
 	}
 	left := h.s.cfg.VacationDays - usedIn(v, h.now.UTC().Year())
 	h.say(c.String(), "Welcome back: your vacation is over and your clocks run again. %d day(s) not begun came back; %d of %d vacation days are left in %d.%s",
 		refund, left, h.s.cfg.VacationDays, h.now.UTC().Year(), clocks)
+	return h.notifyBack(tables, func(db.Player) string { return "is back from vacation" })
+}
+
+// notifyBack tells the other seats of each of the sender's active games
+// that the sender's vacation is over, as they were told when it began:
+// ended says how ("is back from vacation").
+func (h *handling) notifyBack(tables []*table, ended func(p db.Player) string) error {
+	for _, t := range tables {
+		err := h.notifySeats(t, h.sender.ID, func(p db.Player) string {
+			return fmt.Sprintf("%s %s, and their clock in game %d runs again.",
+				t.seatLabel(t.seatOf(h.sender.Address)), ended(p), t.row.ID)
+		})
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -131,33 +147,39 @@ func (h *handling) vacationOver(playerID int64) (bool, error) {
 	if h.sender, err = h.tx.PlayerByID(playerID); err != nil {
 		return false, err
 	}
-	clocks, err := h.clocksAfterVacation()
+	clocks, tables, err := h.clocksAfterVacation()
 	if err != nil {
 		return false, err
 	}
 	body := wrap(fmt.Sprintf("Your vacation ended at %s: your clocks run again.%s", when(until, h.zone(h.sender)), clocks), width) + "\n"
-	return true, h.queue(h.sender.Address, nil, "[pbem] Your vacation is over", body, false, nil)
+	if err := h.queue(h.sender.Address, nil, "[pbem] Your vacation is over", body, false, nil); err != nil {
+		return false, err
+	}
+	return true, h.notifyBack(tables, func(p db.Player) string {
+		return "is back: their vacation ended at " + when(until, h.zone(p))
+	})
 }
 
 // clocksAfterVacation restarts the sender's clocks and lists, for a mail,
-// the games where it is the sender's move with their deadlines.
-func (h *handling) clocksAfterVacation() (string, error) {
+// the games where it is the sender's move with their deadlines. It returns
+// the sender's active games too.
+func (h *handling) clocksAfterVacation() (string, []*table, error) {
 	tables, err := h.settlePlayer(h.sender.ID)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	var b strings.Builder
 	for _, t := range tables {
 		clk, ok, err := h.tx.Clock(t.row.ID)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		if ok && clk.Reason == db.Running && t.seatOf(h.sender.Address) == clk.Seat {
 			fmt.Fprintf(&b, "\n  Game %d: play by %s.", t.row.ID, deadlineWords(clk, h.zone(h.sender), h.now))
 		}
 	}
 	if b.Len() == 0 {
-		return "", nil
+		return "", tables, nil
 	}
-	return "\n" + b.String(), nil
+	return "\n" + b.String(), tables, nil
 }

@@ -140,8 +140,12 @@ func TestDaemonSurvivesDovecotRestart(t *testing.T) {
 	invited := alice.n + bob.n
 
 	var sent []string // Message-IDs of the mails to be answered
+	// A mover may not have read the news of the last ply yet: its move
+	// names its ply number, or the thread would make it stale.
+	n := 0
 	phase := func(ply string, mover *player, from int) {
-		sent = append(sent, mover.reply(mover.last[id], ply))
+		n++
+		sent = append(sent, mover.reply(mover.last[id], fmt.Sprintf("%s #%d", ply, n)))
 		for i := range 8 {
 			p := r.player(fmt.Sprintf("p%d@example.org", from+i))
 			sent = append(sent, p.send(serviceAddress, "", "", "games"))

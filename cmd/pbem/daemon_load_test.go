@@ -81,8 +81,10 @@ func setUpGames(tb testing.TB, imap *dovecot.Server, out *outbound, n, perGame i
 			s := k % 2
 			id := fmt.Sprintf("move.%d.%d@players.example", g.id, k+1)
 			g.moves = append(g.moves, id)
+			// Every move answers the same early mail, so it names its ply
+			// number: without it the thread would make it stale.
 			moves = append(moves, mailtest.Compose(g.seats[s], g.token[s], fmt.Sprintf("Re: [pbem %d]", g.id), id,
-				g.thread[s], g.plies[k]))
+				g.thread[s], fmt.Sprintf("%s #%d", g.plies[k], k+1)))
 		}
 	}
 	return gs, moves
