@@ -238,3 +238,15 @@ func (w *world) away(addr string) bool {
 	}
 	return v.Away(w.now)
 }
+
+// TestHelpNamesEveryCommand: help lists every command word.
+func TestHelpNamesEveryCommand(t *testing.T) {
+	for _, v := range grammar.Verbs {
+		if v == "move" || v == "confirm" {
+			continue // "[move]" is written so; confirm is asked for when needed
+		}
+		if !strings.Contains(helpText, "  "+v+" ") {
+			t.Errorf("help does not list %q", v)
+		}
+	}
+}

@@ -15,6 +15,7 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
                          invite; starts when all invitees accept
   accept [GAME]          accept an invitation, a draw or a takeback
   decline [GAME]         say no to it
+  cancel [GAME]          withdraw your invitation before it starts
   [move] [GAME] PLY [#N] play; #N is the ply number you expect
   board [GAME]           the current board
   games                  your games and whose turn it is
@@ -33,12 +34,18 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   notify every|myturn|digest [HOUR]
                          a mail after every ply, only when it is your
                          move, or one a day per game at HOUR
+  block ADDRESS          refuse that address's invitations
+  block invitations      refuse every invitation; "block" lists them
+  unblock ADDRESS|invitations
+                         undo a block
   ratings [GAME]         your ratings, or a game's best players
   help [TOPIC]           this text; TOPIC is a game or "options"
 
-In a reply to a game's mail the game number may be left out. Replies
-to game mails carry your key in their Reply-To address: reply to them
-to play, so that nobody else can play in your name.`
+In a reply to a game's mail the game number may be left out. Every
+mail of this service carries your key in its Reply-To address: reply
+to a game's mail to play, and to any of them to change your settings,
+so that nobody else can act in your name. A setting sent otherwise
+waits until you answer "confirm" to the mail that asks.`
 
 // optionsHelp explains the options of "new".
 const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:

@@ -20,8 +20,8 @@ func gameStatus(t *table, to string) string {
 	case db.Invited:
 		return "invitation"
 	case db.Declined:
-		if t.row.Termination == cancelled {
-			return cancelled
+		if t.row.Termination != "" {
+			return cancelled // by its starter, or for an invitation undeliverable
 		}
 		return "declined"
 	case db.Finished:
