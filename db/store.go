@@ -27,7 +27,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", "10000")
 	q.Set("_synchronous", "NORMAL")
-	dsn := "file:" + path + "?" + q.Encode()
+	// The path is a URI's: "?" and "#" in a folder's name must not end it.
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 	sqldb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)

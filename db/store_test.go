@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -397,4 +398,22 @@ func TestCountFromCountsProvenAndUnprovenMailApart(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestOpenAPathWithURICharacters: a folder named with "#" or "?" holds
+// the store like any other.
+func TestOpenAPathWithURICharacters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game #1?x=y", "data dir")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "pbem.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the store is not where it was asked to be: %v", err)
+	}
 }
