@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -88,4 +89,51 @@ func BenchmarkHandleMove(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "mails/s")
+}
+
+// BenchmarkReplyReading reads the replies of the mail-client corpus as
+// the service does: "decode" is the yardstick, MIME to text (FromMail);
+// "read" finds the player's own lines and their commands in the decoded
+// text, with the answered mail known. An operation is the whole corpus.
+func BenchmarkReplyReading(b *testing.B) {
+	files, err := filepath.Glob(filepath.Join(repliesDir, "*.eml"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no corpus: %v", err)
+	}
+	var raws [][]byte
+	var msgs []Message
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raws = append(raws, raw)
+		msgs = append(msgs, FromMail(raw, time.Now()))
+	}
+	known := readFile(b, filepath.Join("..", "docs", "mails", "06-opponent-played-your-move.txt"))
+	b.Run("decode", func(b *testing.B) {
+		for b.Loop() {
+			for _, raw := range raws {
+				FromMail(raw, time.Time{})
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(raws)), "ns/mail")
+	})
+	b.Run("read", func(b *testing.B) {
+		for b.Loop() {
+			for _, m := range msgs {
+				readCommands(m.Subject, readText(m.Text, known))
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(msgs)), "ns/mail")
+	})
+}
+
+func readFile(b *testing.B, path string) string {
+	b.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return string(data)
 }

@@ -3,6 +3,7 @@ package reply
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Clean makes a line comparable and safe to echo: format characters
@@ -14,11 +15,21 @@ import (
 // (a pasted "O6" often carries a zero-width space), and a player never
 // means them.
 func Clean(s string) string {
+	if clean(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false // a space is pending
 	for _, r := range s {
 		switch {
+		case r < utf8.RuneSelf:
+			// ASCII has no format characters: only its controls and
+			// spaces change.
+			if r <= ' ' || r == 0x7f {
+				space = true
+				continue
+			}
 		case unicode.Is(unicode.Cf, r):
 			continue
 		case unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar:
@@ -32,6 +43,21 @@ func Clean(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// clean reports whether Clean would leave s as it is: printable ASCII with
+// single spaces between words and none at the ends, as most lines are.
+func clean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c > ' ' && c < 0x7f:
+		case c == ' ' && i > 0 && i < len(s)-1 && s[i-1] != ' ':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // lines splits a body into cleaned lines; any line ending (CRLF, CR, LF,

@@ -145,11 +145,36 @@ func TestClean(t *testing.T) {
 		"\u202aK10\u202c":          "K10",
 		"bad \ufffd byte":          "bad byte",
 		"\u2060\u200d\u200c\u200b": "",
+		"move  2 K10":              "move 2 K10",
+		" K10":                     "K10",
+		"K10 ":                     "K10",
+		"x\x7fy":                   "x y",
+		"plain words":              "plain words",
 	} {
 		if got := Clean(in); got != want {
 			t.Errorf("Clean(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzClean: a clean line stays as it is, and cleaning twice changes
+// nothing more (the ASCII fast path must agree with the general one).
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"K10", " K10", "a  b", "a\tb", "\u200bO6", "x\x7f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c := Clean(s)
+		if Clean(c) != c {
+			t.Fatalf("Clean(Clean(%q)) = %q, not %q", s, Clean(c), c)
+		}
+		if clean(s) && c != s {
+			t.Fatalf("%q is taken as clean but Clean makes it %q", s, c)
+		}
+		if strings.Contains(c, "  ") || strings.TrimSpace(c) != c {
+			t.Fatalf("Clean(%q) = %q keeps a run of spaces or an end space", s, c)
+		}
+	})
 }
 
 // FuzzRead checks what holds for any body: reading never fails, every line
