@@ -178,7 +178,6 @@ func readWant(t *testing.T, path string) fixtureWant {
 	return w
 }
 
-
 // TestRepliesOfMailClients reads every reply of the corpus as the service
 // does (FromMail, then the reply reader, then the grammar), with the mail
 // it answers known from the outbox and without, and checks that it yields
