@@ -104,14 +104,6 @@ const (
 	DKIMProof Proof = "dkim" // a trusted DKIM signature aligned with From
 )
 
-// SetProof records what a processed message proved of its sender.
-func (t *Tx) SetProof(id int64, p Proof) error {
-	if _, err := t.exec(`UPDATE messages SET proof = ? WHERE id = ?`, p, id); err != nil {
-		return fmt.Errorf("message %d proof: %w", id, err)
-	}
-	return nil
-}
-
 // CountFrom counts the mails from a sender, received since a time, that
 // were proven (a key or DKIM) or not, as proven says, and whose outcome is
 // one of outcomes: the limits of a sender's mail.

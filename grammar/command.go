@@ -290,6 +290,22 @@ func (c *Command) Verb() string {
 	return "move"
 }
 
+// Shows reports whether the command is a setting's word alone, which
+// shows the setting ("notify", "block") rather than changing it.
+func (c *Command) Shows() bool {
+	switch {
+	case c.Vacation != nil:
+		return c.Vacation.Days == ""
+	case c.Timezone != nil:
+		return c.Timezone.Zone == ""
+	case c.Notify != nil:
+		return c.Notify.Mode == ""
+	case c.Block != nil:
+		return c.Block.Verb == "block" && c.Block.Target == ""
+	}
+	return false
+}
+
 // GameNumber is the game the command names, or 0.
 func (c *Command) GameNumber() int {
 	switch {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/internal/fakeclock"
 	"pbem/internal/smtptest"
 )
 
@@ -95,24 +96,6 @@ func (c *countingClock) waitPasses(t *testing.T, n int64) {
 	t.Helper()
 	from := c.reads.Load()
 	waitFor(t, patience, fmt.Sprintf("%d passes of the sender", n), func() bool { return c.reads.Load() >= from+2*n+1 })
-}
-
-// fakeClock is a clock the test moves.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
 }
 
 func newSender(t *testing.T, cfg SenderConfig) *Sender {
@@ -272,7 +255,7 @@ func TestSenderGivesUpOnLastingTemporaryFailure(t *testing.T) {
 	srv := smtptest.New(t, smtptest.Options{})
 	srv.OnRcpt(func(string, int) error { return smtptest.Reply(452, "mailbox full") })
 	store := openStore(t)
-	clock := &fakeClock{now: time.Now()}
+	clock := fakeclock.New(time.Now())
 	m := simpleMail(1, "alice@example.org")
 	m.Created = clock.Now()
 	ids := queue(t, store, m)

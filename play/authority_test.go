@@ -36,11 +36,15 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		f := form(c)
-		if !seen[f] {
-			t.Errorf("%q is read as form %q, which the table lacks", line, f)
+		spec := (&Service{commands: table}).specFor(c)
+		if spec == nil {
+			t.Errorf("%q has no line in the table", line)
+			continue
 		}
-		used[f] = true
+		if used[spec.Form] {
+			t.Errorf("%q is read as form %q, which another test line has too", line, spec.Form)
+		}
+		used[spec.Form] = true
 	}
 	for f := range seen {
 		if !used[f] {

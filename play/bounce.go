@@ -244,11 +244,6 @@ func (h *handling) bounced(m db.Mail, why string) error {
 	if m.GameID == 0 {
 		return nil
 	}
-	secret, err := h.tx.Secret(tokenKey, 32)
-	if err != nil {
-		return err
-	}
-	h.keys = tokens{secret: secret}
 	t, err := h.table(m.GameID)
 	if err != nil {
 		return err

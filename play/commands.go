@@ -1,6 +1,8 @@
 package play
 
 import (
+	"strings"
+
 	"pbem/db"
 	"pbem/grammar"
 )
@@ -79,7 +81,7 @@ const (
 	noGame      gameNeed = iota // the command is about no game
 	anyGame                     // any game; unnamed, the sender's only active one
 	namedGame                   // any game; only a number or the thread names it
-	recordGame                  // a game that started; unnamed, the only active one
+	recordGame                  // a game that started; unnamed, the only one
 	activeGame                  // an active game: it must be active
 	answerGame                  // a pending invitation, or an active game's offer
 	invitedGame                 // a game not started yet, unnamed the sender's own
@@ -137,64 +139,27 @@ func commandTable() []commandSpec {
 	}
 }
 
-// form is the table's form of a parsed command.
-func form(c *grammar.Command) string {
-	switch {
-	case c.New != nil:
-		return "new GAME with ADDRESS..."
-	case c.Answer != nil:
-		return c.Answer.Verb + " [GAME]"
-	case c.About != nil:
-		return c.About.Verb + " [GAME]"
-	case c.Preview != nil:
-		return "preview [GAME] PLY..."
-	case c.Watch != nil:
-		return c.Watch.Verb + " GAME"
-	case c.Games:
-		return "games"
-	case c.Review:
-		return "review"
-	case c.Help != nil:
-		return "help [TOPIC]"
-	case c.Vacation != nil:
-		if c.Vacation.Days == "" {
-			return "vacation"
-		}
-		return "vacation N"
-	case c.Back:
-		return "back"
-	case c.Timezone != nil:
-		if c.Timezone.Zone == "" {
-			return "timezone"
-		}
-		return "timezone ZONE"
-	case c.Notify != nil:
-		if c.Notify.Mode == "" {
-			return "notify"
-		}
-		return "notify every|myturn|digest [HOUR]"
-	case c.Ratings != nil:
-		return "ratings [GAME]"
-	case c.Block != nil:
-		if c.Block.Target == "" && c.Block.Verb == "block" {
-			return "block"
-		}
-		return c.Block.Verb + " ADDRESS|invitations"
-	case c.Confirm:
-		return "confirm"
-	}
-	return "[move] [GAME] PLY [#N]"
+// verb is the command word a line of the table is for: its form's first
+// word ("[move]" is move).
+func (spec *commandSpec) verb() string {
+	return strings.Trim(strings.Fields(spec.Form)[0], "[]")
 }
 
-// specFor finds a command's line of the table.
+// specFor finds a command's line of the table: the line of its verb, or,
+// for a setting that has a line to show it and one to change it, the
+// first when the command only shows it (grammar's Shows).
 func (s *Service) specFor(c *grammar.Command) *commandSpec {
-	f := form(c)
+	var found *commandSpec
 	for i := range s.commands {
-		if s.commands[i].Form == f {
-			return &s.commands[i]
+		spec := &s.commands[i]
+		if spec.verb() != c.Verb() {
+			continue
+		}
+		if found == nil || c.Shows() == (spec.Form == spec.verb()) {
+			found = spec
 		}
 	}
-	return nil
+	return found
 }
 
 // fits is the test a game must pass to be the one an unnumbered command

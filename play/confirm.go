@@ -24,9 +24,9 @@ const confirmFor = 7 * 24 * time.Hour
 
 // askConfirmation adds to the reply the request to confirm the commands
 // that waited for proof.
-func (h *handling) askConfirmation() error {
+func (h *handling) askConfirmation() {
 	if len(h.unconfirmed) == 0 {
-		return nil
+		return
 	}
 	var b strings.Builder
 	b.WriteString("Changing your settings needs proof that a mail is yours, and this one has none: it is not a reply to one of this service's mails, whose Reply-To address carries your key. To carry out")
@@ -41,7 +41,6 @@ func (h *handling) askConfirmation() error {
 	}
 	b.WriteString("\nIf you did not send them, do nothing: nothing changes.")
 	h.refuse("", "%s", b.String())
-	return nil
 }
 
 // recordConfirmation keeps the commands waiting for confirmation, tied to

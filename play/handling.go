@@ -91,17 +91,13 @@ func (h *handling) run() error {
 			raw = raw[:h.s.cfg.MaxSize]
 		}
 	}
-	if _, err := h.record(raw); err != nil {
-		return err
-	}
-	secret, err := h.tx.Secret(tokenKey, 32)
+	keys, err := h.keyring()
 	if err != nil {
 		return err
 	}
-	h.keys = tokens{secret: secret}
-	h.thread = h.keys.readThread(h.m, h.s.local)
+	h.thread = keys.readThread(h.m, h.s.local)
 	h.proof = h.proofOf()
-	if err := h.tx.SetProof(h.msgRow, h.proof); err != nil {
+	if _, err := h.record(raw); err != nil {
 		return err
 	}
 	// A display name is taken only from proven mail: a forged From must
@@ -133,12 +129,10 @@ func (h *handling) run() error {
 		h.say("", "Your mail is %d bytes, more than the %d this service reads, so none of it was read. Please send your commands in a short plain-text mail.", h.m.Size, h.s.cfg.MaxSize)
 	default:
 		h.outcome = Answered
-		if err := h.commands(); err != nil && !errors.Is(err, errStop) {
+		if err := h.commands(); err != nil {
 			return err
 		}
-		if err := h.askConfirmation(); err != nil {
-			return err
-		}
+		h.askConfirmation()
 		if err := h.settleLimits(); err != nil {
 			return err
 		}
@@ -204,7 +198,7 @@ func (h *handling) noAnswer(from string) string {
 func (h *handling) record(raw []byte) (int64, error) {
 	id, err := h.tx.RecordMessage(db.Message{
 		MessageID: h.m.MessageID, Mailbox: h.m.Mailbox, UIDValidity: h.m.UIDValidity, UID: h.m.UID,
-		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome.String(), Size: h.m.Size, Raw: raw,
+		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome.String(), Proof: h.proof, Size: h.m.Size, Raw: raw,
 		Received: h.m.Received,
 	})
 	h.msgRow = id

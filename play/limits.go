@@ -45,28 +45,22 @@ type Limits struct {
 func DefaultLimits() Limits { return Limits{}.withDefaults() }
 
 func (l Limits) withDefaults() Limits {
-	if l.Unproven <= 0 {
-		l.Unproven = 10
-	}
-	if l.Proven <= 0 {
-		l.Proven = 60
-	}
-	if l.Refusals <= 0 {
-		l.Refusals = 2
-	}
-	if l.InviteesPerMail <= 0 {
-		l.InviteesPerMail = 4
-	}
-	if l.InviteesPerDay <= 0 {
-		l.InviteesPerDay = 20
-	}
-	if l.PendingFromStrangers <= 0 {
-		l.PendingFromStrangers = 3
-	}
-	if l.DeclinedQuiet <= 0 {
-		l.DeclinedQuiet = 30 * day
-	}
+	l.Unproven = orDefault(l.Unproven, 10)
+	l.Proven = orDefault(l.Proven, 60)
+	l.Refusals = orDefault(l.Refusals, 2)
+	l.InviteesPerMail = orDefault(l.InviteesPerMail, 4)
+	l.InviteesPerDay = orDefault(l.InviteesPerDay, 20)
+	l.PendingFromStrangers = orDefault(l.PendingFromStrangers, 3)
+	l.DeclinedQuiet = orDefault(l.DeclinedQuiet, 30*day)
 	return l
+}
+
+// orDefault is v, or def when v is not positive.
+func orDefault[T int | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // limitState is how the sender's limits stand for the mail in hand.

@@ -223,8 +223,12 @@ func joinInts(v []int) string {
 	return strings.Join(s, " ")
 }
 
-// shortHelp answers a mail with no command in it.
-const shortHelp = `No command was found in your mail. Send one command per line, for example:
+// noCommand begins the answer to a mail with no command in it.
+const noCommand = "No command was found in your mail."
+
+// shortHelp ends the answer to a mail with no command in it and about no
+// game.
+const shortHelp = `Send one command per line, for example:
   new pente with friend@example.org
   accept
   K10

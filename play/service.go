@@ -181,6 +181,3 @@ func (s *Service) quarantine(ctx context.Context, m Message) (Result, error) {
 	})
 	return res, err
 }
-
-// errStop ends the handling of a mail's commands early without failing it.
-var errStop = errors.New("stop")

@@ -144,11 +144,8 @@ func (s *Service) tickItem(ctx context.Context, now time.Time, res *TickResult, 
 	var n int
 	var queued []int64
 	err := s.store.Update(ctx, func(tx *db.Tx) error {
-		secret, err := tx.Secret(tokenKey, 32)
-		if err != nil {
-			return err
-		}
-		h := &handling{s: s, tx: tx, now: now, tables: map[int64]*table{}, keys: tokens{secret: secret}}
+		h := &handling{s: s, tx: tx, now: now, tables: map[int64]*table{}}
+		var err error
 		if n, err = do(h); err != nil {
 			return err
 		}

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 
 	"pbem/db"
 	"pbem/internal/dovecot"
+	"pbem/internal/fakeclock"
 	"pbem/internal/mailtest"
 	"pbem/internal/smtptest"
 	"pbem/mailer"
@@ -33,27 +33,10 @@ const serviceAddress = "pbem@example.org"
 // mailWait is how long a test waits for one mail from the daemon.
 const mailWait = time.Minute
 
-// fakeClock is a clock the test moves; the daemon reads it through the
-// serve hook.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{now: time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
+// newFakeClock is the daemon tests' clock, which the test moves: it
+// starts on a Sunday morning in November 2026.
+func newFakeClock() *fakeclock.Clock {
+	return fakeclock.New(time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC))
 }
 
 // rig is the service's two mail servers, its data folder and, once
@@ -67,13 +50,13 @@ type rig struct {
 	d    *daemon
 	// clock, when set, is the daemon's clock and the time mail is
 	// delivered at.
-	clock *fakeClock
+	clock *fakeclock.Clock
 	conn  *imapclient.Client // delivers the players' mail
 }
 
 // newRig starts the mail servers: Dovecot as imap says, and SMTP. With a
 // clock the daemon runs on it.
-func newRig(t testing.TB, imap dovecot.Config, clock *fakeClock) *rig {
+func newRig(t testing.TB, imap dovecot.Config, clock *fakeclock.Clock) *rig {
 	t.Helper()
 	r := &rig{t: t, imap: dovecot.New(t, imap), smtp: smtptest.New(t, smtptest.Options{}),
 		data: filepath.Join(t.TempDir(), "data"), clock: clock}
