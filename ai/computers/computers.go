@@ -1,0 +1,23 @@
+// Package computers names the computer player for each game kind, as
+// rules/games names the engines.
+package computers
+
+import (
+	"pbem/ai"
+	"pbem/ai/greedy"
+	"pbem/rules"
+)
+
+// For returns the engine that plays games of kind k.
+func For(k *rules.Kind) ai.Engine {
+	if e, ok := engines()[k]; ok {
+		return e
+	}
+	return greedy.Engine{}
+}
+
+// engines maps each kind to its engine; kinds without one get the greedy
+// player.
+func engines() map[*rules.Kind]ai.Engine {
+	return map[*rules.Kind]ai.Engine{}
+}
