@@ -129,7 +129,7 @@ func (h *handling) computerTakeback(t *table, o *db.Offer) string {
 func (s *Service) ComputerGames(ctx context.Context) ([]int64, error) {
 	var out []int64
 	err := s.store.View(ctx, func(tx *db.Tx) error {
-		ids, err := tx.ActiveGamesOfAddresses(computerLocal+"%@"+s.domain)
+		ids, err := tx.ActiveGamesOfAddresses(computerLocal + "%@" + s.domain)
 		if err != nil {
 			return err
 		}
