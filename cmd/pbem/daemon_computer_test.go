@@ -140,7 +140,7 @@ func TestDaemonComputerSurvivesSIGKILL(t *testing.T) {
 			time.Sleep(2 * time.Millisecond)
 		}
 	}
-	points := []string{"A1", "C1", "E1", "G1", "J1", "L1", "N1", "P1", "R1", "T1"}
+	points := []string{"K10", "A1", "C1", "E1", "G1", "J1", "L1", "N1", "P1", "R1", "T1"}
 	last := start
 	const rounds = 6
 	for n := 1; n <= rounds; n++ {
