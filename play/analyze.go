@@ -243,8 +243,8 @@ func analysisSummary(title string, g *notation.Game, plies []analysis.Ply, level
 			mistakes = append(mistakes, "  ...")
 			break
 		}
-		mistakes = append(mistakes, fmt.Sprintf("  ply %d, %s %s: better %s (%s, not %s)",
-			p.N, g.State.SeatName(p.Seat), p.Played, p.Better, analysis.Value(p.Best), analysis.Value(p.After)))
+		mistakes = append(mistakes, fmt.Sprintf("  ply %d, %s %s: better %s (value %s; after %s: %s)",
+			p.N, g.State.SeatName(p.Seat), p.Played, p.Better, analysis.Value(p.Best), p.Played, analysis.Value(p.After)))
 	}
 	found := "The computer found no mistake."
 	if len(mistakes) > 0 {
