@@ -28,7 +28,7 @@ const (
 	drawMargin ai.Score = 200
 	// evenMargin and evenPlies: also when a long game is dead even.
 	evenMargin ai.Score = 20
-	evenPlies           = 60
+	evenPlies  int      = 60
 	// friendlyLevels: levels up to this one grant takebacks.
 	friendlyLevels = 4
 	// resignLevels: levels from this one resign a proved loss.

@@ -359,3 +359,19 @@ func TestComputerAddressIgnored(t *testing.T) {
 		t.Error("a forged mail moved the computer")
 	}
 }
+
+func TestComputerMovesFirst(t *testing.T) {
+	w := judgedWorld(t, 0)
+	w.send("alice@example.org", "new", "new pente with computer first=them")
+	mustContain(t, w.last("alice@example.org"), "the game begins")
+	if did := w.computers(); len(did) != 1 || !strings.HasPrefix(did[0], "played") {
+		t.Fatalf("the computer did %v, want its first ply", did)
+	}
+	mustContain(t, w.last("alice@example.org"), "Computer (level 5) (White) played", "(ply 1)", "your move")
+}
+
+func TestHelpComputer(t *testing.T) {
+	w := judgedWorld(t, 0)
+	w.send("alice@example.org", "", "help computer")
+	mustContain(t, w.last("alice@example.org"), "Levels, from 1 to 8", "resigns when", "analyze GAME")
+}

@@ -17,9 +17,6 @@ import (
 	"pbem/rules"
 )
 
-// The computer's address in these tests: level 5, the default.
-const computerAt = "computer-5@example.org"
-
 // freePoint is the first of a player's points that no ply of the game has
 // taken yet, read from the daemon's store.
 func freePoint(t testing.TB, data string, game int64, points []string) string {
