@@ -375,3 +375,28 @@ func TestHelpComputer(t *testing.T) {
 	w.send("alice@example.org", "", "help computer")
 	mustContain(t, w.last("alice@example.org"), "Levels, from 1 to 8", "resigns when", "analyze GAME")
 }
+
+// The computer plays every game: a few rounds of each against it.
+func TestComputerPlaysEveryGame(t *testing.T) {
+	for _, game := range []string{"pente", "keryo-pente", "gomoku", "pinuid", "dobbal"} {
+		t.Run(game, func(t *testing.T) {
+			w := judgedWorld(t, 0)
+			w.send("alice@example.org", "new", "new "+game+" with computer")
+			for round := range 4 {
+				tb := w.game(1)
+				if tb.row.State != db.Active {
+					break
+				}
+				if int(tb.game.ToMove()) == 0 {
+					w.reply("alice@example.org", w.lastAbout("alice@example.org", 1), w.legalPly(1))
+				}
+				before := w.game(1).game.Plies()
+				w.computers()
+				if after := w.game(1); after.row.State == db.Active && after.game.Plies() <= before {
+					t.Fatalf("round %d: the computer did not play (%d plies)", round, after.game.Plies())
+				}
+			}
+			noMailToComputers(t, w)
+		})
+	}
+}
