@@ -7,6 +7,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -144,7 +145,9 @@ func Game(ctx context.Context, start rules.Game, plies []string, e ai.Engine, o 
 }
 
 // setRoll fixes the dice of a game with dice to those of the ply about to
-// be played: a dice ply's token begins with its faces ("213:c2-c4...").
+// be played. A dice ply's token begins with its faces ("213:c2-c4..."),
+// though not always in the order SetRoll takes them, so the order that
+// lets the ply be played is the roll.
 func setRoll(g rules.Game, token string) error {
 	r, ok := g.(rules.Roller)
 	if !ok {
@@ -154,15 +157,42 @@ func setRoll(g rules.Game, token string) error {
 	if !found {
 		return nil // a pass, say: no roll to set
 	}
-	roll := make([]int, 0, len(faces))
+	var dice []int
 	for _, c := range faces {
 		n, err := strconv.Atoi(string(c))
 		if err != nil {
 			return fmt.Errorf("ply %s: the dice %q are no faces", token, faces)
 		}
-		roll = append(roll, n)
+		dice = append(dice, n)
 	}
-	return r.SetRoll(roll)
+	for _, roll := range orders(dice) {
+		try := g.Clone()
+		if try.(rules.Roller).SetRoll(roll) != nil {
+			continue
+		}
+		if err := rules.PlayToken(try, token); err == nil {
+			return r.SetRoll(roll)
+		}
+	}
+	return fmt.Errorf("ply %s: no roll of the dice %s allows it", token, faces)
+}
+
+// orders lists the distinct orders of some dice.
+func orders(dice []int) [][]int {
+	if len(dice) <= 1 {
+		return [][]int{slices.Clone(dice)}
+	}
+	var out [][]int
+	for i, d := range dice {
+		if slices.Index(dice, d) != i {
+			continue // the same face again gives the same orders
+		}
+		rest := append(slices.Clone(dice[:i]), dice[i+1:]...)
+		for _, o := range orders(rest) {
+			out = append(out, append([]int{d}, o...))
+		}
+	}
+	return out
 }
 
 // Comment is the remark a record carries after an analysed ply: its value

@@ -74,3 +74,15 @@ func TestAnalyzeRefuses(t *testing.T) {
 		t.Errorf("an invalid game: exit %d, %s", code, errOut)
 	}
 }
+
+// TestAnalyzeDiceGame goes through a Dobbal record, whose plies carry
+// their own rolls.
+func TestAnalyzeDiceGame(t *testing.T) {
+	code, out, errOut := runPbem(t, "", "analyze", "--json", "--nodes", "100", filepath.Join("testdata", "dobbal.pgn"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := len(strings.Split(strings.TrimSpace(out), "\n")); n != 20 {
+		t.Errorf("%d plies analysed, want 20:\n%s", n, out)
+	}
+}
