@@ -82,7 +82,7 @@ func TestAnalyzeDiceGame(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if n := len(strings.Split(strings.TrimSpace(out), "\n")); n != 20 {
-		t.Errorf("%d plies analysed, want 20:\n%s", n, out)
+	if n := len(strings.Split(strings.TrimSpace(out), "\n")); n != 19 {
+		t.Errorf("%d plies analysed, want 19:\n%s", n, out)
 	}
 }
