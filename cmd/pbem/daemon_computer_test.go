@@ -88,6 +88,15 @@ func TestDaemonGameAgainstTheComputer(t *testing.T) {
 		}
 		return err
 	})
+	// The finished game's analysis comes from the worker, in a mail of
+	// its own with the commented record.
+	id = alice.send(serviceAddress, "analysis", "", fmt.Sprintf("analyze %d", game))
+	alice.answer(id, "The computer is going through game")
+	a := alice.next("the analysis")
+	mustSay(t, a, fmt.Sprintf("Analysis of game %d", game), "The record attached has a comment after every ply")
+	if len(a.Attachments) != 1 || !strings.Contains(string(a.Attachments[0].Data), "{eval") {
+		t.Errorf("the analysis's attachments: %+v", a.Attachments)
+	}
 	noComputerMail(t, r.out)
 }
 
