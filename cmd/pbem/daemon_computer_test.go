@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -186,4 +187,42 @@ func TestDaemonComputerSurvivesSIGKILL(t *testing.T) {
 		t.Errorf("%d plies after one more round, want %d", n, 2*rounds+2)
 	}
 	noComputerMail(t, r.out)
+}
+
+// thinker is an engine that thinks until the test lets it go on.
+type thinker struct {
+	started chan struct{}
+	release chan struct{}
+}
+
+func (e *thinker) Think(ctx context.Context, g rules.Game, s ai.Settings) (ai.Thought, error) {
+	select {
+	case e.started <- struct{}{}:
+	default:
+	}
+	select {
+	case <-e.release:
+	case <-ctx.Done():
+	}
+	return greedy.Engine{}.Think(ctx, g, s)
+}
+
+// TestDaemonReadsMailWhileTheComputerThinks: a long search holds up no
+// other mail.
+func TestDaemonReadsMailWhileTheComputerThinks(t *testing.T) {
+	e := &thinker{started: make(chan struct{}, 1), release: make(chan struct{})}
+	r := newRig(t, dovecot.Config{}, nil)
+	r.start(func(c *serveConfig) { c.engines = func(*rules.Kind) ai.Engine { return e } })
+	alice, bob := r.player("alice@example.org"), r.player("bob@example.org")
+	start := alice.answer(alice.send(serviceAddress, "a game", "", "new pente with computer"), "the game begins")
+	alice.answer(alice.reply(start, "K10"), "You played K10")
+	select {
+	case <-e.started:
+	case <-time.After(mailWait):
+		t.Fatal("the computer never began to think")
+	}
+	// The computer thinks; bob's mail is read and answered meanwhile.
+	bob.answer(bob.send(serviceAddress, "help", "", "help"), "Commands, one per line")
+	close(e.release)
+	mustSay(t, alice.next("the computer's ply"), "Computer (level 5) (Black) played", "(ply 2)")
 }
