@@ -27,9 +27,9 @@ type serveConfig struct {
 	data, imapURL, smtpURL, address string
 	// publicURL is where the web archive is published; game mails link
 	// their game's page there.
-	publicURL string
-	poll, tick                      time.Duration
-	trustDKIM                       bool
+	publicURL  string
+	poll, tick time.Duration
+	trustDKIM  bool
 	// The embedded mail server, used when neither --imap nor --smtp is set.
 	mailHost           string
 	imapPort, smtpPort int
