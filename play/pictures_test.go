@@ -97,7 +97,8 @@ func TestGameMailShowsTheBoardPicture(t *testing.T) {
 	}
 	m := w.lastAbout("bob@example.org", id)
 	mustContain(t, m, "K13", "On the web: https://pbem.example.org/games/1")
-	text, htmlPart, pics, _ := sentParts(t, m)
+	text, htmlPart, pics, raw := sentParts(t, m)
+	t.Logf("the notice is %d bytes", len(raw))
 	if text != m.Body {
 		t.Errorf("the text part differs from the mail's text:\n%s", text)
 	}
