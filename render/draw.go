@@ -82,7 +82,7 @@ func drawGame(g rules.Game) *scene {
 	}
 	v := vw.View()
 	b := newBoard(&v)
-	s := &scene{attrs: []attr{
+	s := &scene{title: title(g), attrs: []attr{
 		{"kind", g.Kind().Name},
 		{"files", strconv.Itoa(len(v.Files))},
 		{"ranks", strconv.Itoa(v.Ranks)},
@@ -373,10 +373,24 @@ func pips(face int) []pt {
 func drawText(g rules.Game) *scene {
 	lines := strings.Split(strings.TrimRight(g.Position(), "\n"), "\n")
 	const size, lead = 12.0, 15.0
-	s := &scene{w: 8*2 + 72*size*0.6, h: lead*float64(len(lines)) + 12, attrs: []attr{{"kind", g.Kind().Name}}}
+	s := &scene{w: 8*2 + 72*size*0.6, h: lead*float64(len(lines)) + 12, title: title(g), attrs: []attr{{"kind", g.Kind().Name}}}
 	s.rect(0, 0, s.w, s.h, paper, none, 0)
 	for i, l := range lines {
 		s.text(8, lead*float64(i+1), size, anchorStart, false, ink, l)
+		s.ops[len(s.ops)-1].mono = true
 	}
 	return s
+}
+
+// title says what the picture shows, for screen readers: "Pente, after
+// ply 9: Black to move".
+func title(g rules.Game) string {
+	t := fmt.Sprintf("%s, after ply %d", g.Kind().Name, g.Plies())
+	if g.Plies() == 0 {
+		t = g.Kind().Name + ", at the start"
+	}
+	if o := g.Outcome(); o.Over {
+		return t + ": game over"
+	}
+	return t + ": " + g.SeatName(g.ToMove()) + " to move"
 }

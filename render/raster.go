@@ -9,16 +9,18 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 )
 
-// fonts are the Go fonts, parsed once: they are read-only after that.
-var fonts = sync.OnceValues(func() ([2]*opentype.Font, error) {
-	var out [2]*opentype.Font
-	for i, ttf := range [2][]byte{goregular.TTF, gobold.TTF} {
+// fonts are the Go fonts (regular, bold, mono), parsed once: they are
+// read-only after that.
+var fonts = sync.OnceValues(func() ([3]*opentype.Font, error) {
+	var out [3]*opentype.Font
+	for i, ttf := range [3][]byte{goregular.TTF, gobold.TTF, gomono.TTF} {
 		f, err := opentype.Parse(ttf)
 		if err != nil {
 			return out, fmt.Errorf("parse the Go font: %w", err)
@@ -37,12 +39,12 @@ type rasterizer struct {
 	scale float64
 	z     vector.Rasterizer
 	faces map[faceKey]font.Face
-	fonts [2]*opentype.Font
+	fonts [3]*opentype.Font
 }
 
 type faceKey struct {
-	px   float64
-	bold bool
+	px         float64
+	bold, mono bool
 }
 
 // raster draws s at the given scale.
@@ -160,11 +162,14 @@ func (r *rasterizer) fill(c color.RGBA, polys [][]pt) {
 }
 
 func (r *rasterizer) text(o *op) error {
-	k := faceKey{px: o.size * r.scale, bold: o.bold}
+	k := faceKey{px: o.size * r.scale, bold: o.bold, mono: o.mono}
 	face, ok := r.faces[k]
 	if !ok {
 		f := r.fonts[0]
-		if o.bold {
+		switch {
+		case o.mono:
+			f = r.fonts[2]
+		case o.bold:
 			f = r.fonts[1]
 		}
 		var err error

@@ -11,7 +11,8 @@
 // The SVG carries data attributes so that tests (and the web's browser
 // tests) can check what is drawn without reading shapes:
 //
-//	<svg data-kind="Pente" data-files="19" data-ranks="19" data-plies="12">
+//	<svg data-kind="Pente" data-files="19" data-ranks="19" data-plies="12" role="img">
+//	<title>Pente, after ply 12: White to move</title>
 //	<g data-piece="stone|pin|game-pin" data-at="K10" data-seat="1">  a piece on the board
 //	<g data-last="K10">                                             a point or square the last ply changed
 //	<g data-taken="stone|pin" data-at="L11" data-seat="2">           a piece the last ply took off

@@ -8,6 +8,8 @@ import "image/color"
 // PNG of a position show the same thing.
 type scene struct {
 	w, h float64
+	// title names the picture for screen readers (the SVG's <title>).
+	title string
 	// attrs are data attributes of the picture as a whole (the SVG root).
 	attrs []attr
 	ops   []op
@@ -52,6 +54,7 @@ type op struct {
 	size         float64
 	anchor       anchor
 	bold         bool
+	mono         bool // a fixed-width font, for ASCII boards
 	attrs        []attr
 }
 

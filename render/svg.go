@@ -15,7 +15,10 @@ func writeSVG(w io.Writer, s *scene) error {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="Go, Helvetica, Arial, sans-serif"`,
 		num(s.w), num(s.h), num(s.w), num(s.h))
 	writeAttrs(&b, s.attrs)
-	b.WriteString(">\n")
+	b.WriteString(` role="img">` + "\n")
+	if s.title != "" {
+		b.WriteString("<title>" + escape(s.title) + "</title>\n")
+	}
 	for i := range s.ops {
 		o := &s.ops[i]
 		switch o.kind {
@@ -54,6 +57,9 @@ func writeSVG(w io.Writer, s *scene) error {
 			}
 			if o.bold {
 				b.WriteString(` font-weight="bold"`)
+			}
+			if o.mono {
+				b.WriteString(` font-family="Go Mono, monospace" xml:space="preserve"`)
 			}
 			b.WriteString(">" + escape(o.text) + "</text>\n")
 		}
