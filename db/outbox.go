@@ -13,6 +13,9 @@ type Attachment struct {
 	Name string `json:"name"`
 	Type string `json:"type"` // MIME type
 	Data []byte `json:"data"`
+	// ContentID makes the file a picture shown inline by the mail's HTML
+	// part (a board), not a file to save; "" for a plain attachment.
+	ContentID string `json:"cid,omitempty"`
 }
 
 // Mail is an outgoing message in the outbox.

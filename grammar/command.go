@@ -30,6 +30,7 @@ type Command struct {
 	Back     bool      `parser:"| @'back'"`
 	Timezone *Timezone `parser:"| @@"`
 	Notify   *Notify   `parser:"| @@"`
+	Pictures *Pictures `parser:"| @@"`
 	Ratings  *Ratings  `parser:"| @@"`
 	Block    *Block    `parser:"| @@"`
 	Confirm  bool      `parser:"| @'confirm'"`
@@ -94,6 +95,12 @@ type Notify struct {
 	Hour string `parser:"@Number? )?"`
 }
 
+// Pictures is "pictures [on | off]": whether the sender's game mails carry
+// a picture of the board.
+type Pictures struct {
+	Mode string `parser:"( 'pictures' | 'picture' ) @( 'on' | 'off' )?"`
+}
+
 // Ratings is "ratings [GAME]".
 type Ratings struct {
 	Game string `parser:"( 'ratings' | 'rating' ) @Word?"`
@@ -142,7 +149,7 @@ const Computer = "computer"
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm", "analyze"}
+	"vacation", "back", "timezone", "notify", "pictures", "ratings", "cancel", "block", "unblock", "confirm", "analyze"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -250,6 +257,8 @@ func (c *Command) normalise() {
 		c.Help.Topic = strings.ToLower(c.Help.Topic)
 	case c.Notify != nil:
 		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
+	case c.Pictures != nil:
+		c.Pictures.Mode = strings.ToLower(c.Pictures.Mode)
 	case c.Ratings != nil:
 		c.Ratings.Game = strings.ToLower(c.Ratings.Game)
 	case c.Block != nil:
@@ -291,6 +300,8 @@ func (c *Command) Verb() string {
 		return "timezone"
 	case c.Notify != nil:
 		return "notify"
+	case c.Pictures != nil:
+		return "pictures"
 	case c.Ratings != nil:
 		return "ratings"
 	case c.Block != nil:
@@ -311,6 +322,8 @@ func (c *Command) Shows() bool {
 		return c.Timezone.Zone == ""
 	case c.Notify != nil:
 		return c.Notify.Mode == ""
+	case c.Pictures != nil:
+		return c.Pictures.Mode == ""
 	case c.Block != nil:
 		return c.Block.Verb == "block" && c.Block.Target == ""
 	}
@@ -377,6 +390,8 @@ func (c *Command) String() string {
 		return strings.TrimSpace("timezone " + c.Timezone.Zone)
 	case c.Notify != nil:
 		return strings.TrimSpace(strings.TrimSpace("notify "+c.Notify.Mode) + " " + c.Notify.Hour)
+	case c.Pictures != nil:
+		return strings.TrimSpace("pictures " + c.Pictures.Mode)
 	case c.Ratings != nil:
 		return strings.TrimSpace("ratings " + c.Ratings.Game)
 	case c.Block != nil:

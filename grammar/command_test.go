@@ -67,6 +67,9 @@ func TestParseCommand(t *testing.T) {
 		{"notify digest", "notify digest", 0},
 		{"notify digest 18", "notify digest 18", 0},
 		{"notify", "notify", 0},
+		{"Pictures OFF", "pictures off", 0},
+		{"picture on", "pictures on", 0},
+		{"pictures", "pictures", 0},
 		{"ratings", "ratings", 0},
 		{"ratings Keryo-Pente", "ratings keryo-pente", 0},
 		{"rating quatro", "ratings quatro", 0},
@@ -115,6 +118,8 @@ func TestParseCommandNotUnderstood(t *testing.T) {
 		{"notfy digest", "notify"},
 		{"notify every 8", ""},
 		{"notify sometimes", ""},
+		{"pictrues off", "pictures"},
+		{"pictures maybe", ""},
 		{"vacation soon", ""},
 		{"Back soon!", ""},
 		{"ratings 5", ""},
@@ -151,6 +156,8 @@ func TestSettingCommandsCarryTheirValues(t *testing.T) {
 		}},
 		{"notify DIGEST 7", func(c *Command) bool { return c.Notify != nil && c.Notify.Mode == "digest" && c.Notify.Hour == "7" }},
 		{"notify myturn", func(c *Command) bool { return c.Notify != nil && c.Notify.Mode == "myturn" && c.Notify.Hour == "" }},
+		{"pictures Off", func(c *Command) bool { return c.Pictures != nil && c.Pictures.Mode == "off" && !c.Shows() }},
+		{"pictures", func(c *Command) bool { return c.Pictures != nil && c.Pictures.Mode == "" && c.Shows() }},
 		{"ratings Gomoku", func(c *Command) bool { return c.Ratings != nil && c.Ratings.Game == "gomoku" }},
 	}
 	for _, tc := range tests {

@@ -22,7 +22,9 @@ var ownHeaders = []string{"From", "To", "Subject", "Date", "Message-Id", "Mime-V
 
 // Compose renders an outbox mail as an RFC 5322 message from the address
 // from: text/plain UTF-8 in quoted-printable (boards keep their columns and
-// spaces), a multipart/mixed with the attachments when there are any, the
+// spaces), a multipart/mixed with the attachments when there are any, an
+// HTML alternative showing the inline pictures when there are any
+// (richmail.go), the
 // subject RFC 2047-encoded when it is not ASCII, Date from when the mail was
 // queued (so a retry is the same message), Message-ID, and the stored
 // headers (Reply-To, In-Reply-To, References, Auto-Submitted ...) as given.
@@ -54,9 +56,13 @@ func Compose(m db.Mail, from string) ([]byte, error) {
 	h.SetAddressList("From", []*mail.Address{{Address: from}})
 	var buf bytes.Buffer
 	var err error
-	if single {
+	inline, files := splitInline(m.Attachments)
+	switch {
+	case single:
 		err = writeSingle(&buf, h, m.Body)
-	} else {
+	case len(inline) > 0:
+		err = writeRich(&buf, h, m.Body, inline, files)
+	default:
 		err = writeMixed(&buf, h, m.Body, m.Attachments)
 	}
 	if err != nil {

@@ -131,6 +131,8 @@ func commandTable() []commandSpec {
 		{"timezone ZONE", AccountHolder, RateSetting, noGame, "set your time zone", (*handling).timezone},
 		{"notify", Anyone, RateRead, noGame, "see your notify setting", (*handling).notifyCmd},
 		{"notify every|myturn|digest [HOUR]", AccountHolder, RateSetting, noGame, "change which mail you get", (*handling).notifyCmd},
+		{"pictures", Anyone, RateRead, noGame, "see your pictures setting", (*handling).picturesCmd},
+		{"pictures on|off", AccountHolder, RateSetting, noGame, "turn board pictures on or off", (*handling).picturesCmd},
 		{"block", Anyone, RateRead, noGame, "see your blocks", (*handling).blocks},
 		{"block ADDRESS|invitations", AccountHolder, RateSetting, noGame, "block invitations", (*handling).block},
 		{"unblock ADDRESS|invitations", AccountHolder, RateSetting, noGame, "unblock invitations", (*handling).block},

@@ -83,8 +83,10 @@ func (h *handling) send() error {
 		}
 		subject := "[pbem] " + replySubject(h.m.Subject)
 		var about *table // the game the reply's key is for
+		var games []*table
 		if h.focus != nil {
-			games, err := h.shownTables()
+			var err error
+			games, err = h.shownTables()
 			if err != nil {
 				return err
 			}
@@ -109,7 +111,12 @@ func (h *handling) send() error {
 				b.WriteString("\n" + sec)
 			}
 		}
-		if err := h.queue(h.sender.Address, about, subject, b.String(), true, h.attachments); err != nil {
+		pics, err := h.pictures(h.sender, games...)
+		if err != nil {
+			return err
+		}
+		atts := append(slices.Clip(h.attachments), pics...)
+		if err := h.queue(h.sender.Address, about, subject, b.String(), true, atts); err != nil {
 			return err
 		}
 	}
@@ -130,7 +137,11 @@ func (h *handling) send() error {
 			return err
 		}
 		body := wrap(n.headline, width) + "\n\n" + sec
-		if err := h.queue(n.to.Address, t, gameSubject(t, n.to.Address), body, false, nil); err != nil {
+		pics, err := h.pictures(n.to, t)
+		if err != nil {
+			return err
+		}
+		if err := h.queue(n.to.Address, t, gameSubject(t, n.to.Address), body, false, pics); err != nil {
 			return err
 		}
 	}

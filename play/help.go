@@ -37,6 +37,7 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   notify every|myturn|digest [HOUR]
                          a mail after every ply, only when it is your
                          move, or one a day per game at HOUR
+  pictures on|off        a picture of the board in game mails (on)
   block ADDRESS          refuse that address's invitations
   block invitations      refuse every invitation; "block" lists them
   unblock ADDRESS|invitations

@@ -197,7 +197,7 @@ func TestMailExamples(t *testing.T) {
 	}
 	for name, m := range got {
 		checkForm(t, name, m)
-		text := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Body)
+		text := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Body) + pictureNote(m)
 		path := filepath.Join(dir, name+".txt")
 		if *update {
 			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -214,6 +214,25 @@ func TestMailExamples(t *testing.T) {
 			t.Errorf("%s differs from %s (run with -update and review the diff):\n%s", name, path, text)
 		}
 	}
+}
+
+// pictureNote notes the board pictures of a mail's HTML part under its
+// text in an example, which shows the text part alone.
+func pictureNote(m db.Mail) string {
+	var names []string
+	for _, a := range m.Attachments {
+		if a.ContentID != "" {
+			names = append(names, a.Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	what := "a picture of the board"
+	if len(names) > 1 {
+		what = "pictures of the boards"
+	}
+	return "\n[HTML part: " + what + " (" + strings.Join(names, ", ") + "), then this text]\n"
 }
 
 // checkForm checks a mail against the form of service.md.

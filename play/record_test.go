@@ -18,8 +18,9 @@ func TestRecordAttachment(t *testing.T) {
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "record")
 	m := w.last("bob@example.org")
 	mustContain(t, m, "The record of game 1 is attached as pbem-1.pgn (4 plies).")
-	if len(m.Attachments) != 1 {
-		t.Fatalf("%d attachments, want 1", len(m.Attachments))
+	// The record, and the board's picture for the HTML part.
+	if len(m.Attachments) != 2 || m.Attachments[0].ContentID != "" || m.Attachments[1].ContentID == "" {
+		t.Fatalf("attachments %+v, want the record, then the board's picture", m.Attachments)
 	}
 	rec := string(m.Attachments[0].Data)
 	for _, want := range []string{`[Event "pbem game 1"]`, `[Site "pbem@example.org"]`, `[White "alice"]`, `[Black "bob"]`,

@@ -43,6 +43,10 @@ type Config struct {
 	// Engines names the computer player's engine for a game kind;
 	// computers.For when nil. Tests give engines whose judgement they set.
 	Engines func(*rules.Kind) ai.Engine
+	// PublicURL is where the web archive is published, such as
+	// https://pbem.example.org; game mails then link their game's page
+	// (PublicURL/games/N). "" for no links.
+	PublicURL string
 }
 
 // Service is the correspondence service's core.
@@ -54,6 +58,8 @@ type Service struct {
 	log    *slog.Logger
 	// commands is the command table (commands.go).
 	commands []commandSpec
+	// publicURL is Config.PublicURL without a closing slash.
+	publicURL string
 }
 
 // New makes a Service on a store.
@@ -82,7 +88,8 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log, commands: commandTable()}, nil
+	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log, commands: commandTable(),
+		publicURL: strings.TrimRight(cfg.PublicURL, "/")}, nil
 }
 
 // Result says what Handle did with a mail.

@@ -8,6 +8,7 @@ import (
 
 	"pbem/db"
 	"pbem/internal/dovecot"
+	"pbem/mailer"
 )
 
 // quiet checks that the daemon sends nothing at the present time: it
@@ -108,7 +109,14 @@ func TestDaemonRemindsThenForfeits(t *testing.T) {
 		t.Errorf("game %d stored %s %s %q, want finished 1-0 \"time forfeit\"", id, row.State, row.Result, row.Termination)
 	}
 	rec := bob.answer(bob.reply(over, "record"), "game over")
-	if len(rec.Attachments) != 1 || !strings.Contains(string(rec.Attachments[0].Data), `[Termination "time forfeit"]`) {
-		t.Errorf("the record of game %d: %d attachments, want one with the tag Termination \"time forfeit\"", id, len(rec.Attachments))
+	// The record, beside the board's picture for the HTML part.
+	var records []mailer.Attachment
+	for _, a := range rec.Attachments {
+		if a.Type != "image/png" {
+			records = append(records, a)
+		}
+	}
+	if len(records) != 1 || !strings.Contains(string(records[0].Data), `[Termination "time forfeit"]`) {
+		t.Errorf("the record of game %d: %d attachments besides pictures, want one with the tag Termination \"time forfeit\"", id, len(records))
 	}
 }

@@ -28,6 +28,8 @@ func TestServeEnvironment(t *testing.T) {
 		{"PBEM_IMAP", "imap", "imaps://u:p@imap.example.org/INBOX", func(c *serveConfig) any { return c.imapURL }, "imaps://u:p@imap.example.org/INBOX", "", ""},
 		{"PBEM_SMTP", "smtp", "smtps://u:p@smtp.example.org", func(c *serveConfig) any { return c.smtpURL }, "smtps://u:p@smtp.example.org", "", ""},
 		{"PBEM_ADDRESS", "address", "pbem@example.org", func(c *serveConfig) any { return c.address }, "pbem@example.org", "", ""},
+		{"PBEM_PUBLIC_URL", "public-url", "https://pbem.example.org/", func(c *serveConfig) any { return c.publicURL }, "https://pbem.example.org",
+			"pbem.example.org", `PBEM_PUBLIC_URL="pbem.example.org": want an http or https address`},
 		{"PBEM_POLL", "poll", "45s", func(c *serveConfig) any { return c.poll }, 45 * time.Second,
 			"30", `PBEM_POLL="30": want a positive duration such as 30s`},
 		{"PBEM_TICK", "tick", "2m", func(c *serveConfig) any { return c.tick }, 2 * time.Minute,

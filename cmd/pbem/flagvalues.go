@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"log/slog"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -126,5 +127,25 @@ func (l levelValue) Set(s string) error {
 		return errors.New("want debug, info, warn or error")
 	}
 	*l.p = v
+	return nil
+}
+
+// urlValue is an absolute http or https address, kept without a closing
+// slash so that paths can be added to it.
+type urlValue struct{ p *string }
+
+func (u urlValue) String() string {
+	if u.p == nil {
+		return ""
+	}
+	return *u.p
+}
+
+func (u urlValue) Set(s string) error {
+	v, err := url.Parse(strings.TrimSpace(s))
+	if err != nil || (v.Scheme != "http" && v.Scheme != "https") || v.Host == "" || v.RawQuery != "" || v.Fragment != "" {
+		return errors.New("want an http or https address such as https://pbem.example.org")
+	}
+	*u.p = strings.TrimRight(v.String(), "/")
 	return nil
 }

@@ -28,8 +28,11 @@ import (
 // serveConfig is what `pbem serve` runs with, from flags and environment.
 type serveConfig struct {
 	data, imapURL, smtpURL, address string
-	poll, tick                      time.Duration
-	trustDKIM                       bool
+	// publicURL is where the web archive is published; game mails link
+	// their game's page there.
+	publicURL  string
+	poll, tick time.Duration
+	trustDKIM  bool
 	// The embedded mail server, used when neither --imap nor --smtp is set.
 	mailHost           string
 	imapPort, smtpPort int
@@ -74,6 +77,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.String(&c.imapURL, "imap", "", "PBEM_IMAP", "mailbox to read: imap[s]://user:pass@host:port/INBOX; none: the embedded server")
 	env.String(&c.smtpURL, "smtp", "", "PBEM_SMTP", "server to send through: smtp[s]://user:pass@host:port; none: the embedded server")
 	env.String(&c.address, "address", "", "PBEM_ADDRESS", "the service's address; pbem@localhost with the embedded server")
+	env.Var(urlValue{&c.publicURL}, "public-url", "PBEM_PUBLIC_URL", "`URL` of the web archive, such as https://pbem.example.org: game mails link their game's page there")
 	env.Var(durationValue{&c.poll, "30s"}, "poll", "PBEM_POLL", "`duration` between looks for mail when the server has no IDLE")
 	env.Var(durationValue{&c.tick, "1m"}, "tick", "PBEM_TICK", "`duration` between looks at the clocks: reminders, deadlines, digests")
 	env.Var(boolValue{&c.trustDKIM}, "trust-dkim", "PBEM_TRUST_DKIM", "accept game commands with a DKIM signature aligned with From, without a reply key (yes or no)")
@@ -163,7 +167,8 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	}
 
 	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log,
-		Now: c.now, Downtime: c.downtime, Limits: c.limits, ComputerNodes: int64(c.computerNodes), Engines: c.engines})
+		Now: c.now, Downtime: c.downtime, Limits: c.limits, ComputerNodes: int64(c.computerNodes), Engines: c.engines,
+		PublicURL: c.publicURL})
 	if err != nil {
 		return err
 	}

@@ -158,6 +158,18 @@ func (c *client) latest(s string) *mailer.Parsed {
 	})
 }
 
+// latestWith waits for the newest mail whose subject has s and whose text
+// has text.
+func (c *client) latestWith(s, text string) *mailer.Parsed {
+	c.t.Helper()
+	return mailtest.Wait(c.t, mailWait, "mail "+s+" with "+text, func() *mailer.Parsed {
+		if m := mailtest.Latest(c.inbox(), s); m != nil && strings.Contains(m.Text, text) {
+			return m
+		}
+		return nil
+	})
+}
+
 // TestServeWithTheEmbeddedMailServer runs the README's command: pbem serve
 // with no mail configuration, and plays a whole game through its embedded
 // mail server with real SMTP and IMAP clients; then stops it as SIGTERM
@@ -179,7 +191,12 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 	white := []string{"K10", "L10", "M10", "N10", "O10"}
 	black := []string{"A1", "C1", "E1", "G1"}
 	for i := range white {
-		got := alice.answered(alice.latest("your move"), white[i])
+		// The notice of bob's ply may come after his answer: wait for it.
+		turn := alice.latest("your move")
+		if i > 0 {
+			turn = alice.latestWith("your move", "Black "+black[i-1])
+		}
+		got := alice.answered(turn, white[i])
 		if !strings.Contains(got.Text, "You played "+white[i]) {
 			t.Fatalf("alice's %s answered with:\n%s", white[i], got.Text)
 		}

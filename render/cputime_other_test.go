@@ -1,0 +1,11 @@
+//go:build !unix
+
+package render
+
+import "testing"
+
+func reportCPU(b *testing.B, run func()) {
+	for b.Loop() {
+		run()
+	}
+}

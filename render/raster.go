@@ -1,0 +1,275 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// fonts are the Go fonts (regular, bold, mono), parsed once: they are
+// read-only after that.
+var fonts = sync.OnceValues(func() ([3]*opentype.Font, error) {
+	var out [3]*opentype.Font
+	for i, ttf := range [3][]byte{goregular.TTF, gobold.TTF, gomono.TTF} {
+		f, err := opentype.Parse(ttf)
+		if err != nil {
+			return out, fmt.Errorf("parse the Go font: %w", err)
+		}
+		out[i] = f
+	}
+	return out, nil
+})
+
+// rasterizer draws a scene's operations onto an RGBA image, scale pixels a
+// unit. Shapes become polygons (circles with enough sides that no corner
+// shows) filled through golang.org/x/image/vector, each inside its own
+// bounding box so that a small stone costs a small area.
+type rasterizer struct {
+	img   *image.RGBA
+	scale float64
+	z     vector.Rasterizer
+	faces map[faceKey]font.Face
+	fonts [3]*opentype.Font
+}
+
+type faceKey struct {
+	px         float64
+	bold, mono bool
+}
+
+// raster draws s at the given scale.
+func raster(s *scene, scale float64) (*image.RGBA, error) {
+	fs, err := fonts()
+	if err != nil {
+		return nil, err
+	}
+	w, h := int(math.Ceil(s.w*scale)), int(math.Ceil(s.h*scale))
+	img, _ := canvases.Get().(*image.RGBA)
+	if img == nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
+		img = image.NewRGBA(image.Rect(0, 0, w, h))
+	}
+	r := &rasterizer{img: img, scale: scale, faces: map[faceKey]font.Face{}, fonts: fs}
+	for i := range r.img.Pix {
+		r.img.Pix[i] = 0xff
+	}
+	for i := range s.ops {
+		if err := r.draw(&s.ops[i]); err != nil {
+			return nil, err
+		}
+	}
+	return r.img, nil
+}
+
+func (r *rasterizer) draw(o *op) error {
+	switch o.kind {
+	case opText:
+		return r.text(o)
+	case opLine:
+		r.fill(o.stroke, [][]pt{band(pt{o.x, o.y}, pt{o.x2, o.y2}, o.sw)})
+		return nil
+	case opRect:
+		// A rectangle and its stroke are filled as rectangles, so that
+		// each costs its own area only and aligned ones skip the
+		// rasterizer.
+		if o.fill.A > 0 {
+			r.box(o.x, o.y, o.x+o.w, o.y+o.h, o.fill)
+		}
+		if o.stroke.A > 0 && o.sw > 0 {
+			d := o.sw / 2
+			x0, y0, x1, y1 := o.x-d, o.y-d, o.x+o.w+d, o.y+o.h+d
+			r.box(x0, y0, x1, y0+o.sw, o.stroke)
+			r.box(x0, y1-o.sw, x1, y1, o.stroke)
+			r.box(x0, y0+o.sw, x0+o.sw, y1-o.sw, o.stroke)
+			r.box(x1-o.sw, y0+o.sw, x1, y1-o.sw, o.stroke)
+		}
+	case opCircle, opPoly:
+		if o.fill.A > 0 {
+			r.fill(o.fill, [][]pt{outline(o, 0)})
+		}
+		if o.stroke.A > 0 && o.sw > 0 {
+			r.fill(o.stroke, [][]pt{outline(o, o.sw/2), reversed(outline(o, -o.sw/2))})
+		}
+	}
+	return nil
+}
+
+// box fills the rectangle from x0, y0 to x1, y1 (units). An opaque one
+// whose edges fall on whole pixels is written straight into the image.
+func (r *rasterizer) box(x0, y0, x1, y1 float64, c color.RGBA) {
+	x0, y0, x1, y1 = x0*r.scale, y0*r.scale, x1*r.scale, y1*r.scale
+	if c.A != 0xff || !whole(x0) || !whole(y0) || !whole(x1) || !whole(y1) {
+		s := 1 / r.scale
+		r.fill(c, [][]pt{{{x0 * s, y0 * s}, {x1 * s, y0 * s}, {x1 * s, y1 * s}, {x0 * s, y1 * s}}})
+		return
+	}
+	box := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1))).Intersect(r.img.Bounds())
+	if box.Empty() {
+		return
+	}
+	row := r.img.Pix[r.img.PixOffset(box.Min.X, box.Min.Y):][:4*box.Dx()]
+	for i := 0; i < len(row); i += 4 {
+		row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := box.Min.Y + 1; y < box.Max.Y; y++ {
+		copy(r.img.Pix[r.img.PixOffset(box.Min.X, y):], row)
+	}
+}
+
+func whole(f float64) bool { return math.Abs(f-math.Round(f)) < 1e-6 }
+
+// fill paints the polygons (in units) in colour c; a reversed inner polygon
+// cuts a hole.
+func (r *rasterizer) fill(c color.RGBA, polys [][]pt) {
+	if c.A == 0 {
+		return
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range polys {
+		for _, q := range p {
+			minX, maxX = math.Min(minX, q.x), math.Max(maxX, q.x)
+			minY, maxY = math.Min(minY, q.y), math.Max(maxY, q.y)
+		}
+	}
+	box := image.Rect(int(math.Floor(minX*r.scale)), int(math.Floor(minY*r.scale)),
+		int(math.Ceil(maxX*r.scale)), int(math.Ceil(maxY*r.scale))).Intersect(r.img.Bounds())
+	if box.Empty() {
+		return
+	}
+	r.z.Reset(box.Dx(), box.Dy())
+	ox, oy := float64(box.Min.X), float64(box.Min.Y)
+	for _, p := range polys {
+		for i, q := range p {
+			x, y := float32(q.x*r.scale-ox), float32(q.y*r.scale-oy)
+			if i == 0 {
+				r.z.MoveTo(x, y)
+			} else {
+				r.z.LineTo(x, y)
+			}
+		}
+		r.z.ClosePath()
+	}
+	r.z.Draw(r.img, box, image.NewUniform(c), image.Point{})
+}
+
+func (r *rasterizer) text(o *op) error {
+	k := faceKey{px: o.size * r.scale, bold: o.bold, mono: o.mono}
+	face, ok := r.faces[k]
+	if !ok {
+		f := r.fonts[0]
+		switch {
+		case o.mono:
+			f = r.fonts[2]
+		case o.bold:
+			f = r.fonts[1]
+		}
+		var err error
+		face, err = opentype.NewFace(f, &opentype.FaceOptions{Size: k.px, DPI: 72, Hinting: font.HintingNone})
+		if err != nil {
+			return fmt.Errorf("font face of %.1f px: %w", k.px, err)
+		}
+		r.faces[k] = face
+	}
+	d := font.Drawer{Dst: r.img, Src: image.NewUniform(o.fill), Face: face}
+	x := o.x * r.scale
+	switch o.anchor {
+	case anchorMiddle:
+		x -= float64(d.MeasureString(o.text)) / 64 / 2
+	case anchorEnd:
+		x -= float64(d.MeasureString(o.text)) / 64
+	}
+	d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(o.y * r.scale * 64)}
+	d.DrawString(o.text)
+	return nil
+}
+
+// outline is the shape of a circle or polygon grown by d units
+// (shrunk when d < 0), as a polygon.
+func outline(o *op, d float64) []pt {
+	switch o.kind {
+	case opCircle:
+		rad := math.Max(o.r+d, 0)
+		n := 64
+		if o.r < 12 {
+			n = 32
+		}
+		out := make([]pt, n)
+		for i := range out {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			out[i] = pt{o.x + rad*math.Cos(a), o.y + rad*math.Sin(a)}
+		}
+		return out
+	}
+	return offset(o.pts, d)
+}
+
+// offset moves each edge of a convex polygon outward by d and joins the
+// edges with mitres, as an SVG stroke of width 2d outlines it.
+func offset(p []pt, d float64) []pt {
+	if d == 0 || len(p) < 3 {
+		return p
+	}
+	// The sign of the area tells the winding, and so which side is out.
+	area := 0.0
+	for i := range p {
+		a, b := p[i], p[(i+1)%len(p)]
+		area += a.x*b.y - b.x*a.y
+	}
+	if area < 0 {
+		d = -d
+	}
+	n := len(p)
+	out := make([]pt, n)
+	for i := range p {
+		prev, cur, next := p[(i+n-1)%n], p[i], p[(i+1)%n]
+		n1 := normal(prev, cur)
+		n2 := normal(cur, next)
+		// The mitre point lies along the sum of the normals, at d over the
+		// cosine of half the turn.
+		mx, my := n1.x+n2.x, n1.y+n2.y
+		k := 1 + n1.x*n2.x + n1.y*n2.y
+		if k < 1e-6 {
+			k = 1e-6
+		}
+		out[i] = pt{cur.x + d*mx/k, cur.y + d*my/k}
+	}
+	return out
+}
+
+// normal is the unit normal on the right of a to b (outward for a
+// counter-clockwise polygon in y-down coordinates, whose area is positive).
+func normal(a, b pt) pt {
+	dx, dy := b.x-a.x, b.y-a.y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return pt{}
+	}
+	return pt{dy / l, -dx / l}
+}
+
+// band is a straight line of width w from a to b, with butt ends.
+func band(a, b pt, w float64) []pt {
+	n := normal(a, b)
+	h := w / 2
+	return []pt{
+		{a.x + n.x*h, a.y + n.y*h}, {b.x + n.x*h, b.y + n.y*h},
+		{b.x - n.x*h, b.y - n.y*h}, {a.x - n.x*h, a.y - n.y*h},
+	}
+}
+
+func reversed(p []pt) []pt {
+	out := make([]pt, len(p))
+	for i, q := range p {
+		out[len(p)-1-i] = q
+	}
+	return out
+}
