@@ -25,6 +25,10 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 			t.row.ID, writtenWords(a.plies), sinceWords(a.plies, t.game.Plies()), c.Move.Ply, c.Move.Ply)
 		return nil
 	}
+	if _, _, ok := rules.ParseLeaveToken(c.Move.Ply); ok {
+		h.say(read, "%s is how a record writes a seat leaving the game, not a ply; to leave game %d, send \"resign\". Game %d is unchanged.", c.Move.Ply, t.row.ID, t.row.ID)
+		return nil
+	}
 	g := t.game.Clone()
 	ply, err := g.Parse(c.Move.Ply)
 	if err == nil {
@@ -191,22 +195,4 @@ func (h *handling) finish(t *table, result, termination string) error {
 		return err
 	}
 	return h.gameOver(t)
-}
-
-// leave ends a game that one seat leaves (resignation, time forfeit): in a
-// game of two seats the other wins; with more, no single winner follows, so
-// every seat scores 0 (the record's form for no result) and the
-// termination names who left.
-func (h *handling) leave(t *table, seat int, why string) error {
-	scores := make([]string, len(t.row.Seats))
-	for i := range scores {
-		scores[i] = "0"
-		if len(scores) == 2 && i != seat {
-			scores[i] = "1"
-		}
-	}
-	if len(scores) > 2 {
-		why += " of " + t.game.SeatName(rules.Seat(seat))
-	}
-	return h.finish(t, strings.Join(scores, "-"), why)
 }

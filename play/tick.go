@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/rules"
 )
 
 // TickResult says what one Tick did.
@@ -272,10 +273,15 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 		return "adjourned", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
 			label, t.row.ID, name))
 	}
-	if err := h.leave(t, seat, "time forfeit"); err != nil {
+	going := eliminates(t)
+	if err := h.leave(t, seat, rules.TimedOut); err != nil {
 		return "", err
 	}
 	t = h.tables[t.row.ID]
+	if going {
+		return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
+			label, t.row.ID, outWords(t)))
+	}
 	return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
 		label, t.row.ID))
 }
