@@ -17,14 +17,18 @@ import (
 type Command struct {
 	Pos lexer.Position
 
-	New     *NewGame   `parser:"  @@"`
-	Answer  *Answer    `parser:"| @@"`
-	About   *AboutGame `parser:"| @@"`
-	Preview *Preview   `parser:"| @@"`
-	Watch   *Watch     `parser:"| @@"`
-	Games   bool       `parser:"| @'games'"`
-	Review  bool       `parser:"| @'review'"`
-	Help    *Help      `parser:"| @@"`
+	New        *NewGame       `parser:"  @@"`
+	Take       *TakeChallenge `parser:"| @@"`
+	Conditions *Conditions    `parser:"| @@"`
+	If         *Conditional   `parser:"| @@"`
+	Challenges bool           `parser:"| @'challenges'"`
+	Answer     *Answer        `parser:"| @@"`
+	About      *AboutGame     `parser:"| @@"`
+	Preview    *Preview       `parser:"| @@"`
+	Watch      *Watch         `parser:"| @@"`
+	Games      bool           `parser:"| @'games'"`
+	Review     bool           `parser:"| @'review'"`
+	Help       *Help          `parser:"| @@"`
 
 	Vacation *Vacation `parser:"| @@"`
 	Back     bool      `parser:"| @'back'"`
@@ -37,11 +41,36 @@ type Command struct {
 	Move *Move `parser:"| @@"`
 }
 
-// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]".
+// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]", or an open
+// challenge, "new GAME with anyone [OPTION=VALUE ...] [rating LOW-HIGH]";
+// the rating range ends up among the options as rating=LOW-HIGH.
 type NewGame struct {
-	Game    string   `parser:"'new' @Word"`
-	With    []string `parser:"'with' ( @Addr ','? )+"`
+	Game    string   `parser:"'new' @Word 'with'"`
+	Anyone  bool     `parser:"( @'anyone'"`
+	With    []string `parser:"| ( @Addr ','? )+ )"`
 	Options []string `parser:"@Option*"`
+	Rating  string   `parser:"( ( 'rating' | 'ratings' ) @( Number Word? ) )?"`
+	More    []string `parser:"@Option*"`
+}
+
+// TakeChallenge is "accept challenge N".
+type TakeChallenge struct {
+	ID int `parser:"'accept' 'challenge' @Number"`
+}
+
+// Conditions is "conditions [GAME]" (show the sender's conditional moves)
+// or "cancel conditions [GAME]" (drop them).
+type Conditions struct {
+	Cancel bool `parser:"@'cancel'? ( 'conditions' | 'condition' )"`
+	Game   int  `parser:"( 'game'? @Number )?"`
+}
+
+// Conditional is "[game N] if PLY then PLY [if PLY then PLY ...]": the
+// sender's answers to the opponent's coming plies, in turn: Plies holds
+// the opponent's ply, the answer, the opponent's next, and so on.
+type Conditional struct {
+	Game  int      `parser:"( 'game' @Number )?"`
+	Plies []string `parser:"( 'if' @( Word | DicePly | Number ) 'then' @( Word | DicePly | Number ) )+"`
 }
 
 // Answer is "accept [GAME]" or "decline [GAME]".
@@ -137,7 +166,8 @@ var commandParser = participle.MustBuild[Command](
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm"}
+	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm",
+	"conditions", "challenges"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -229,6 +259,16 @@ func (c *Command) normalise() {
 		for i, a := range c.New.With {
 			c.New.With[i] = strings.Trim(a, "<>")
 		}
+		c.New.Options = append(c.New.Options, c.New.More...)
+		c.New.More = nil
+		if c.New.Rating != "" {
+			c.New.Options = append(c.New.Options, "rating="+c.New.Rating)
+			c.New.Rating = ""
+		}
+	case c.If != nil:
+		for i, p := range c.If.Plies {
+			c.If.Plies[i] = trim(p)
+		}
 	case c.Answer != nil:
 		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
 	case c.About != nil:
@@ -258,6 +298,16 @@ func (c *Command) Verb() string {
 	switch {
 	case c.New != nil:
 		return "new"
+	case c.Take != nil:
+		return "accept challenge"
+	case c.Conditions != nil && c.Conditions.Cancel:
+		return "cancel conditions"
+	case c.Conditions != nil:
+		return "conditions"
+	case c.If != nil:
+		return "if"
+	case c.Challenges:
+		return "challenges"
 	case c.Answer != nil:
 		return c.Answer.Verb
 	case c.About != nil:
@@ -309,6 +359,10 @@ func (c *Command) Shows() bool {
 // GameNumber is the game the command names, or 0.
 func (c *Command) GameNumber() int {
 	switch {
+	case c.Conditions != nil:
+		return c.Conditions.Game
+	case c.If != nil:
+		return c.If.Game
 	case c.Answer != nil:
 		return c.Answer.Game
 	case c.About != nil:
@@ -327,6 +381,10 @@ func (c *Command) GameNumber() int {
 // left it out.
 func (c *Command) SetGameNumber(n int) {
 	switch {
+	case c.Conditions != nil:
+		c.Conditions.Game = n
+	case c.If != nil:
+		c.If.Game = n
 	case c.Answer != nil:
 		c.Answer.Game = n
 	case c.About != nil:
@@ -350,6 +408,26 @@ func (c *Command) String() string {
 		return " " + strconv.Itoa(n)
 	}
 	switch {
+	case c.Take != nil:
+		return "accept challenge " + strconv.Itoa(c.Take.ID)
+	case c.If != nil:
+		s := strings.TrimPrefix(game(c.If.Game), " ")
+		if s != "" {
+			s = "game " + s + " "
+		}
+		for i := 0; i+1 < len(c.If.Plies); i += 2 {
+			if i > 0 {
+				s += " "
+			}
+			s += "if " + c.If.Plies[i] + " then " + c.If.Plies[i+1]
+		}
+		return s
+	case c.New != nil && c.New.Anyone:
+		s := "new " + c.New.Game + " with anyone"
+		if len(c.New.Options) > 0 {
+			s += " " + strings.Join(c.New.Options, " ")
+		}
+		return s
 	case c.New != nil:
 		s := "new " + c.New.Game + " with " + strings.Join(c.New.With, " ")
 		if len(c.New.Options) > 0 {

@@ -167,6 +167,32 @@ func TestMailExamples(t *testing.T) {
 	w.deliverReport(bounceOf(w.last("nobody@example.net")))
 	keep("51-invitation-undeliverable", w.last("hank@example.org"))
 
+	// Conditional moves, open challenges and a Quatro seat that resigns.
+	w.send("olga@example.org", "", "new pente with anyone tournament=off")
+	keep("60-challenge-posted", w.last("olga@example.org"))
+	w.send("pia@example.org", "", "challenges")
+	keep("61-challenges", w.last("pia@example.org"))
+	w.send("pia@example.org", "", "new pente with anyone tournament=off")
+	keep("62-challenge-paired", w.last("pia@example.org"))
+	keep("63-challenge-taken", find("olga@example.org", "is taken"))
+	game := w.last("pia@example.org").GameID
+	w.reply("olga@example.org", w.lastAbout("olga@example.org", game), "K10")
+	w.reply("pia@example.org", w.lastAbout("pia@example.org", game), "L9\nif K11 then L11 if K12 then L12\nif M10 then N11")
+	keep("64-conditions-stored", w.last("pia@example.org"))
+	w.reply("olga@example.org", w.lastAbout("olga@example.org", game), "K11")
+	keep("65-conditional-answer", w.last("olga@example.org"))
+	keep("66-conditional-answer-owner", w.last("pia@example.org"))
+	w.reply("olga@example.org", w.lastAbout("olga@example.org", game), "A1")
+	keep("67-conditions-not-covered", w.last("pia@example.org"))
+	w.send("quinn@example.org", "", "new gomoku with anyone")
+	w.advance(8 * 24 * time.Hour)
+	keep("68-challenge-expired", find("quinn@example.org", "Nobody took"))
+	w.send("ruth@example.org", "", "new quatro with sam@example.org tom@example.org")
+	w.reply("sam@example.org", w.last("sam@example.org"), "accept")
+	w.reply("tom@example.org", w.last("tom@example.org"), "accept")
+	w.reply("tom@example.org", w.last("tom@example.org"), "resign")
+	keep("69-quatro-seat-resigned", w.last("ruth@example.org"))
+
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -108,6 +108,10 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		if err := h.tx.DeletePliesFrom(t.row.ID, n, h.now); err != nil {
 			return err
 		}
+		// Conditional moves were checked against the plies taken back.
+		if err := h.tx.ClearConditions(t.row.ID); err != nil {
+			return err
+		}
 		t, err = h.reload(t.row.ID)
 		if err != nil {
 			return err

@@ -135,6 +135,10 @@ func (h *handling) afterPly(t *table, headline string) error {
 	if err := h.autoPlay(t); err != nil {
 		return err
 	}
+	news, err := h.answerConditions(h.tables[t.row.ID])
+	if err != nil {
+		return err
+	}
 	t = h.tables[t.row.ID]
 	if o := t.game.Outcome(); o.Over {
 		// The mail's game section says the result (nextStep): the
@@ -145,7 +149,7 @@ func (h *handling) afterPly(t *table, headline string) error {
 		t = h.tables[t.row.ID]
 	}
 	h.focus = t
-	return h.notifyPly(t, headline)
+	return h.notifyConditional(t, headline, news)
 }
 
 // autoPlay plays the plies nobody has a choice about: a seat whose only
@@ -188,6 +192,9 @@ func (h *handling) finish(t *table, result, termination string) error {
 		return err
 	}
 	if err := h.tx.ClearOffers(t.row.ID); err != nil {
+		return err
+	}
+	if err := h.tx.ClearConditions(t.row.ID); err != nil {
 		return err
 	}
 	t, err := h.reload(t.row.ID)

@@ -27,6 +27,8 @@ type TickResult struct {
 	Forfeits, Adjourned int
 	// Digests counts the players whose digest went out.
 	Digests int
+	// ChallengesExpired counts the open challenges that expired.
+	ChallengesExpired int
 	// Queued are the outbox ids of the mails queued.
 	Queued []int64
 }
@@ -74,7 +76,7 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 		}
 	}
 
-	var clockless, over, due []int64
+	var clockless, over, due, expired []int64
 	var digests []db.DigestWaiting
 	err = s.store.View(ctx, func(tx *db.Tx) (err error) {
 		if clockless, err = tx.ActiveWithoutClock(); err != nil {
@@ -84,6 +86,9 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 			return err
 		}
 		if due, err = tx.DueClocks(now, tickBatch); err != nil {
+			return err
+		}
+		if expired, err = tx.ExpiredChallenges(now); err != nil {
 			return err
 		}
 		digests, err = s.digestsDue(tx, now)
@@ -112,6 +117,10 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 		return boolCount(what == halfReminder || what == lastReminder), err
 	}, &res.Reminders)
 	res.Forfeits, res.Adjourned = forfeits, adjourned
+	each("challenge", expired, func(h *handling, id int64) (int, error) {
+		done, err := h.expireChallenge(id)
+		return boolCount(done), err
+	}, &res.ChallengesExpired)
 	var ids []int64
 	for _, d := range digests {
 		ids = append(ids, d.PlayerID)
