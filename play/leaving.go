@@ -165,3 +165,17 @@ func namedBoard(t *table, board string) string {
 	}
 	return grid + "\n\n" + legend
 }
+
+// onlyLeavings reports whether every ply after the first from is a seat
+// leaving the game, which starts no new turn for the seat to move.
+func onlyLeavings(t *table, from int) bool {
+	if from < 0 || from >= len(t.plies) {
+		return false
+	}
+	for _, p := range t.plies[from:] {
+		if _, _, ok := rules.ParseLeaveToken(p.Token); !ok {
+			return false
+		}
+	}
+	return true
+}
