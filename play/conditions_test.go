@@ -85,6 +85,7 @@ func TestConditionalMovesInPente(t *testing.T) {
 	}
 	w.deliver(Message{From: "erin@example.org", Text: "review", Attachments: []Attachment{{Name: "c.pgn", Type: "application/x-chess-pgn", Data: rec}}})
 	mustContain(t, w.last("erin@example.org"), "Reviewed 1 game(s): 1 valid, 0 not.")
+	reimported(t, w, rec)
 }
 
 // TestConditionalAnswerCheckedWhenPlayed: an answer the rules refuse when

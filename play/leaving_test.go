@@ -2,6 +2,7 @@ package play
 
 import (
 	"bytes"
+	"context"
 	"testing"
 	"time"
 
@@ -79,6 +80,7 @@ func TestQuatroFourSeatsPlayOnToAWinner(t *testing.T) {
 	// The review of the record agrees.
 	w.deliver(Message{From: "erin@example.org", Text: "review", Attachments: []Attachment{{Name: "q.pgn", Type: "application/x-chess-pgn", Data: rec}}})
 	mustContain(t, w.last("erin@example.org"), "Reviewed 1 game(s): 1 valid, 0 not.", "resigned at ply 2", "out on time at ply")
+	reimported(t, w, rec)
 }
 
 // TestQuatroDrawNeedsTheSeatsInPlay: after a seat left, the others agree
@@ -99,5 +101,26 @@ func TestQuatroDrawNeedsTheSeatsInPlay(t *testing.T) {
 	}
 	if rules.InPlay(g.game, 1) {
 		t.Errorf("bob is in play after resigning")
+	}
+}
+
+// reimported imports a record and exports the game it became: it must come
+// back byte for byte, plies leaving the game and conditional marks
+// included.
+func reimported(t *testing.T, w *world, rec []byte) {
+	t.Helper()
+	ids := importRecords(t, w, "rec.pgn", rec)
+	var out []byte
+	err := w.store.View(context.Background(), func(tx *db.Tx) error {
+		return Export(tx, ids[0], "pbem@example.org", func(b []byte) error {
+			out = b
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, rec) {
+		t.Errorf("the imported record exports as:\n%s\nwant:\n%s", out, rec)
 	}
 }

@@ -29,3 +29,21 @@ func TestLeaveToken(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseLeaveToken: whatever it reads, it writes back as a token that
+// reads the same.
+func FuzzParseLeaveToken(f *testing.F) {
+	for _, s := range []string{"s3:resign", "S1:TIME", "s0:time", "s12:resign", "s3:", ":resign", "b1-c2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		seat, why, ok := ParseLeaveToken(tok)
+		if !ok {
+			return
+		}
+		again := LeaveToken(seat, why)
+		if s2, w2, ok2 := ParseLeaveToken(again); !ok2 || s2 != seat || w2 != why {
+			t.Fatalf("%q read as %v %v, written %q, read back as %v %v %v", tok, seat, why, again, s2, w2, ok2)
+		}
+	})
+}
