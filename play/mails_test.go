@@ -177,7 +177,7 @@ func TestMailExamples(t *testing.T) {
 	keep("63-challenge-taken", find("olga@example.org", "is taken"))
 	game := w.last("pia@example.org").GameID
 	w.reply("olga@example.org", w.lastAbout("olga@example.org", game), "K10")
-	w.reply("pia@example.org", w.lastAbout("pia@example.org", game), "L9\nif K11 then L11 if K12 then L12\nif M10 then N11")
+	w.reply("pia@example.org", w.lastAbout("pia@example.org", game), "L9\nif K11 then L11 if K12 then L12\nif M10 then N11\nif M11 then K10")
 	keep("64-conditions-stored", w.last("pia@example.org"))
 	w.reply("olga@example.org", w.lastAbout("olga@example.org", game), "K11")
 	keep("65-conditional-answer", w.last("olga@example.org"))
