@@ -53,9 +53,11 @@ type NewGame struct {
 	More    []string `parser:"@Option*"`
 }
 
-// TakeChallenge is "accept challenge N".
+// TakeChallenge is "accept challenge N", or "cancel challenge N" from its
+// poster.
 type TakeChallenge struct {
-	ID int `parser:"'accept' 'challenge' @Number"`
+	Verb string `parser:"@( 'accept' | 'cancel' ) 'challenge'"`
+	ID   int    `parser:"@Number"`
 }
 
 // Conditions is "conditions [GAME]" (show the sender's conditional moves)
@@ -271,6 +273,8 @@ func (c *Command) normalise() {
 		}
 	case c.Answer != nil:
 		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
+	case c.Take != nil:
+		c.Take.Verb = strings.ToLower(c.Take.Verb)
 	case c.About != nil:
 		c.About.Verb = strings.ToLower(c.About.Verb)
 	case c.Watch != nil:
@@ -299,7 +303,7 @@ func (c *Command) Verb() string {
 	case c.New != nil:
 		return "new"
 	case c.Take != nil:
-		return "accept challenge"
+		return c.Take.Verb + " challenge"
 	case c.Conditions != nil && c.Conditions.Cancel:
 		return "cancel conditions"
 	case c.Conditions != nil:
@@ -409,7 +413,7 @@ func (c *Command) String() string {
 	}
 	switch {
 	case c.Take != nil:
-		return "accept challenge " + strconv.Itoa(c.Take.ID)
+		return c.Take.Verb + " challenge " + strconv.Itoa(c.Take.ID)
 	case c.If != nil:
 		s := strings.TrimPrefix(game(c.If.Game), " ")
 		if s != "" {

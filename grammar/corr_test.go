@@ -20,6 +20,7 @@ func TestCorrespondenceCommands(t *testing.T) {
 		{"cancel 12", "cancel", "cancel 12", 12},
 		{"challenges", "challenges", "challenges", 0},
 		{"accept challenge 3", "accept challenge", "accept challenge 3", 0},
+		{"Cancel Challenge 3", "cancel challenge", "cancel challenge 3", 0},
 		{"accept 3", "accept", "accept 3", 3},
 		{"new pente with anyone", "new", "new pente with anyone", 0},
 		{"new pente with anyone rated=yes days=3 rating 1400-1800", "new", "new pente with anyone rated=yes days=3 rating=1400-1800", 0},

@@ -30,7 +30,7 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 		"takeback", "board", "games", "hint", "preview K10", "record", "review", "watch 1", "unwatch 1",
 		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "block",
 		"block x@example.org", "unblock invitations", "confirm", "ratings", "help",
-		"if L9 then M10", "conditions", "cancel conditions", "challenges", "accept challenge 1"}
+		"if L9 then M10", "conditions", "cancel conditions", "challenges", "accept challenge 1", "cancel challenge 1"}
 	used := map[string]bool{}
 	for _, line := range lines {
 		c, err := grammar.ParseCommand(line)

@@ -382,3 +382,27 @@ func (h *handling) expireChallenge(id int64) (bool, error) {
 		id, entry.Title, shownChallengeOptions(entry, o.Options), rangeOf(o), when(o.Created, h.zone(p)), entry.Name), width) + "\n"
 	return true, h.queue(p.Address, nil, fmt.Sprintf("[pbem] Your challenge %d has expired", id), body, false, nil)
 }
+
+// withdrawChallenge handles "cancel challenge N": its poster takes an open
+// challenge back.
+func (h *handling) withdrawChallenge(c *grammar.Command, _ *table) error {
+	read := c.String()
+	o, err := h.tx.Challenge(int64(c.Take.ID))
+	if errors.Is(err, db.ErrNotFound) || err == nil && o.PlayerID != h.sender.ID {
+		h.say(read, "You have no challenge %d. Send \"challenges\" for the open ones; yours are marked.", c.Take.ID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	closed, err := h.tx.CloseChallenge(o.ID, db.ChallengeWithdrawn, 0)
+	if err != nil {
+		return err
+	}
+	if !closed || !o.Expires.After(h.now) {
+		h.say(read, "Challenge %d is no longer open (%s); nothing to withdraw.", o.ID, o.State)
+		return nil
+	}
+	h.say(read, "Your challenge %d is withdrawn.", o.ID)
+	return nil
+}

@@ -43,6 +43,13 @@ func TestChallengesPairTakeAndExpire(t *testing.T) {
 	mustContain(t, w.lastAbout(carol, 2), "Your challenge 2 is taken by dave <dave@example.org>: game 2 begins.")
 	w.send(bob, "", "accept challenge 2")
 	mustContain(t, w.last(bob), "Challenge 2 is no longer open.")
+	w.send(carol, "", "cancel challenge 2")
+	mustContain(t, w.last(carol), "Challenge 2 is no longer open (taken)")
+	w.send(bob, "", "new pente with anyone days=9")
+	w.send(alice, "", "cancel challenge 3")
+	mustContain(t, w.last(alice), "You have no challenge 3.")
+	w.send(bob, "", "cancel challenge 3")
+	mustContain(t, w.last(bob), "Your challenge 3 is withdrawn.")
 
 	// At most three open; the fourth is refused.
 	for i := range 3 {
@@ -55,16 +62,16 @@ func TestChallengesPairTakeAndExpire(t *testing.T) {
 	// Outside dave's range: erin (1500) is not paired with dave's 1700-.
 	w.send("erin@example.org", "", "new gomoku with anyone")
 	mustContain(t, w.last("erin@example.org"), "is posted")
-	w.send("erin@example.org", "", "accept challenge 3")
-	mustContain(t, w.last("erin@example.org"), "Challenge 3 is for a player of rating 1700 or more; your rating in it is 1500.")
+	w.send("erin@example.org", "", "accept challenge 4")
+	mustContain(t, w.last("erin@example.org"), "Challenge 4 is for a player of rating 1700 or more; your rating in it is 1500.")
 	// Two-player games only.
 	w.send("erin@example.org", "", "new quatro with anyone")
 	mustContain(t, w.last("erin@example.org"), "Open challenges are for games of two players")
 
 	// A week on, the open challenges expire and their posters are told.
 	w.advance(7*24*time.Hour + time.Hour)
-	mustContain(t, w.last("erin@example.org"), "Nobody took your challenge 6", "so it has expired")
-	mustContain(t, w.last(dave), "Nobody took your challenge 5")
+	mustContain(t, w.last("erin@example.org"), "Nobody took your challenge 7", "so it has expired")
+	mustContain(t, w.last(dave), "Nobody took your challenge 6")
 	w.send(dave, "", "challenges")
 	mustContain(t, w.last(dave), "No challenge is open.")
 }

@@ -110,6 +110,7 @@ func commandTable() []commandSpec {
 		{"new GAME with ADDRESS...", Anyone, RateInvite, noGame, "start a game", (*handling).newGame},
 		{"challenges", Anyone, RateRead, noGame, "list the open challenges", (*handling).challenges},
 		{"accept challenge N", AccountHolder, RateInvite, noGame, "take a challenge", (*handling).takeChallenge},
+		{"cancel challenge N", AccountHolder, RateSetting, noGame, "withdraw your challenge", (*handling).withdrawChallenge},
 		{"accept [GAME]", GamePlayer, RatePlay, answerGame, "accept", (*handling).answerCmd},
 		{"decline [GAME]", GamePlayer, RatePlay, answerGame, "decline", (*handling).answerCmd},
 		{"cancel [GAME]", GameOwner, RatePlay, invitedGame, "cancel the invitation", (*handling).cancel},

@@ -17,6 +17,7 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
                          an open challenge, for 7 days
   challenges             the open challenges
   accept challenge N     take challenge N: the game starts
+  cancel challenge N     withdraw your challenge N
   accept [GAME]          accept an invitation, a draw or a takeback
   decline [GAME]         say no to it
   cancel [GAME]          withdraw your invitation before it starts
