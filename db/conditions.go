@@ -12,8 +12,11 @@ import (
 // each the opponent's ply, then the seat's answer, then the opponent's
 // next, and so on.
 type Conditions struct {
-	Seat    int
-	Lines   [][]string
+	Seat  int
+	Lines [][]string
+	// At is how many plies the game had when the lines' first plies were
+	// to come next: they answer ply At+1 and no other.
+	At      int
 	Updated time.Time
 }
 
@@ -27,9 +30,9 @@ func (t *Tx) PutConditions(gameID int64, c Conditions) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.exec(`INSERT INTO conditions (game_id, seat, lines, updated_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (game_id, seat) DO UPDATE SET lines = excluded.lines, updated_at = excluded.updated_at`,
-		gameID, c.Seat, string(lines), c.Updated.UTC())
+	_, err = t.exec(`INSERT INTO conditions (game_id, seat, lines, at_ply, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (game_id, seat) DO UPDATE SET lines = excluded.lines, at_ply = excluded.at_ply, updated_at = excluded.updated_at`,
+		gameID, c.Seat, string(lines), c.At, c.Updated.UTC())
 	if err != nil {
 		return fmt.Errorf("game %d seat %d conditions: %w", gameID, c.Seat, err)
 	}
@@ -40,8 +43,8 @@ func (t *Tx) PutConditions(gameID int64, c Conditions) error {
 func (t *Tx) GetConditions(gameID int64, seat int) (Conditions, bool, error) {
 	c := Conditions{Seat: seat}
 	var lines string
-	err := t.queryRow(`SELECT lines, updated_at FROM conditions WHERE game_id = ? AND seat = ?`, gameID, seat).
-		Scan(&lines, &c.Updated)
+	err := t.queryRow(`SELECT lines, at_ply, updated_at FROM conditions WHERE game_id = ? AND seat = ?`, gameID, seat).
+		Scan(&lines, &c.At, &c.Updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Conditions{}, false, nil
 	}

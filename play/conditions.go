@@ -131,6 +131,10 @@ func (h *handling) conditional(c *grammar.Command, t *table) error {
 	if err != nil {
 		return err
 	}
+	if conds.At != t.game.Plies() {
+		// Lines set for another ply of the game are stale.
+		conds.Lines = nil
+	}
 	for _, old := range conds.Lines {
 		if why := conflict(old, line); why != "" {
 			h.say(read, "This line was not stored: %s. Send \"cancel conditions %d\" and then the lines you want. Your other conditions are unchanged.", why, t.row.ID)
@@ -141,7 +145,7 @@ func (h *handling) conditional(c *grammar.Command, t *table) error {
 			return nil
 		}
 	}
-	conds.Seat, conds.Lines, conds.Updated = seat, append(conds.Lines, line), h.now
+	conds.Seat, conds.Lines, conds.At, conds.Updated = seat, append(conds.Lines, line), t.game.Plies(), h.now
 	if err := h.tx.PutConditions(t.row.ID, conds); err != nil {
 		return err
 	}
@@ -158,7 +162,7 @@ func (h *handling) conditionsCmd(c *grammar.Command, t *table) error {
 		return err
 	}
 	switch {
-	case !ok:
+	case !ok || conds.At != t.game.Plies() && !c.Conditions.Cancel: // stale lines are dropped when next met
 		h.say(c.String(), "You have no conditional moves in game %d. Send \"if PLY then PLY\" while it is your opponent's move to set some.", t.row.ID)
 	case c.Conditions.Cancel:
 		if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
@@ -210,6 +214,15 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 		if err != nil || !ok {
 			return news, err
 		}
+		if conds.At != last.N-1 {
+			// The game went past the ply the lines answer (the service
+			// passed for their owner, say): they no longer fit.
+			if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
+				return news, err
+			}
+			news.bySeat[seat] += fmt.Sprintf(" Your conditional moves answered ply %d, and the game has gone past it, so they are cancelled:%s", conds.At+1, treeText(conds.Lines))
+			return news, nil
+		}
 		var answer string
 		var rest [][]string
 		for _, l := range conds.Lines {
@@ -247,7 +260,7 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 		if err := h.tx.ClearOffers(t.row.ID); err != nil {
 			return news, err
 		}
-		conds.Lines, conds.Updated = rest, h.now
+		conds.Lines, conds.At, conds.Updated = rest, n, h.now
 		if err := h.tx.PutConditions(t.row.ID, conds); err != nil {
 			return news, err
 		}

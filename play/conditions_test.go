@@ -98,7 +98,7 @@ func TestConditionalAnswerCheckedWhenPlayed(t *testing.T) {
 	w.reply(bob, w.lastAbout(bob, id), "L9")
 	// As if the position had changed since the line was checked.
 	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
-		return tx.PutConditions(id, db.Conditions{Seat: 1, Lines: [][]string{{"K11", "K10"}}, Updated: w.now})
+		return tx.PutConditions(id, db.Conditions{Seat: 1, Lines: [][]string{{"K11", "K10"}}, At: 2, Updated: w.now})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +108,23 @@ func TestConditionalAnswerCheckedWhenPlayed(t *testing.T) {
 		t.Fatalf("%d plies; want the refused answer not played", g.game.Plies())
 	}
 	mustContain(t, w.last(bob), "Your conditional answer K10 to K11 was not played: the rules refuse it now", "it is your move")
+
+	// Lines set for an earlier ply (as if the service had passed for
+	// their owner since) are dropped, not played.
+	w.reply(bob, w.lastAbout(bob, id), "L10")
+	err = w.store.Update(context.Background(), func(tx *db.Tx) error {
+		return tx.PutConditions(id, db.Conditions{Seat: 1, Lines: [][]string{{"K12", "L12"}}, At: 2, Updated: w.now})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.reply(bob, w.lastAbout(bob, id), "conditions")
+	mustContain(t, w.last(bob), "You have no conditional moves in game 1.")
+	w.reply(alice, w.lastAbout(alice, id), "K12")
+	if g := w.game(id); g.game.Plies() != 5 {
+		t.Fatalf("%d plies; want the stale line not played", g.game.Plies())
+	}
+	mustContain(t, w.last(bob), "Your conditional moves answered ply 3, and the game has gone past it, so they are cancelled:", "if K12 then L12")
 }
 
 // TestConditionsCommands: refused in a game with dice and on the sender's

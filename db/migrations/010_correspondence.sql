@@ -6,6 +6,7 @@ CREATE TABLE conditions (
 	game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
 	seat       INTEGER NOT NULL,
 	lines      TEXT NOT NULL,
+	at_ply     INTEGER NOT NULL,           -- plies played when the first level was set
 	updated_at TIMESTAMP NOT NULL,
 	PRIMARY KEY (game_id, seat)
 );
