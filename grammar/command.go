@@ -211,6 +211,14 @@ func ParseCommand(line string) (*Command, error) {
 		// A lone word that is no ply ("Thanks", "baord") is not a move.
 		return nil, &NotUnderstood{Line: text, Column: 1, Suggest: SuggestVerb(m.Ply)}
 	}
+	if cmd.If != nil {
+		// "if tomorrow then fine" is prose, not conditional moves.
+		for _, p := range cmd.If.Plies {
+			if !plyLike(p) {
+				return nil, &NotUnderstood{Line: text, Column: 1}
+			}
+		}
+	}
 	return cmd, nil
 }
 

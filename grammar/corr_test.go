@@ -44,7 +44,7 @@ func TestCorrespondenceCommands(t *testing.T) {
 	if c, _ := ParseCommand("new pente with anyone"); !c.New.Anyone {
 		t.Error("anyone not read")
 	}
-	for _, bad := range []string{"if L9", "if L9 then", "if then M10", "accept challenge"} {
+	for _, bad := range []string{"if L9", "if L9 then", "if then M10", "accept challenge", "if tomorrow then fine", "If it rains then we stop"} {
 		if c, err := ParseCommand(bad); err == nil && c.If != nil {
 			t.Errorf("%q read as %q", bad, c.String())
 		}
