@@ -118,3 +118,13 @@ func (t *Tx) CloseChallenge(id int64, state ChallengeState, gameID int64) (bool,
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// ChallengesBy counts the challenges a player posted since a time, in
+// any state: for the daily invitation limit.
+func (t *Tx) ChallengesBy(playerID int64, since time.Time) (int, error) {
+	var n int
+	if err := t.queryRow(`SELECT COUNT(*) FROM challenges WHERE player_id = ? AND created_at >= ?`, playerID, since.UTC()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("challenges of player %d: %w", playerID, err)
+	}
+	return n, nil
+}

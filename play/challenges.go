@@ -149,6 +149,20 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		h.say(read, "One mail may invite at most %d players, challenges included, and this one asked for more. Nothing was posted.", lim.InviteesPerMail)
 		return nil
 	}
+	// A challenge counts as one invitee against the daily limit.
+	invited, err := h.tx.InvitationsBy(h.sender.ID, h.now.Add(-day))
+	if err != nil {
+		return err
+	}
+	posted, err := h.tx.ChallengesBy(h.sender.ID, h.now.Add(-day))
+	if err != nil {
+		return err
+	}
+	if invited+posted+1 > lim.InviteesPerDay {
+		h.say(read, "You invited or challenged %d players in the last day; the most is %d. Nothing was posted: try again after %s.",
+			invited+posted, lim.InviteesPerDay, when(h.now.Add(day), h.zone(h.sender)))
+		return nil
+	}
 	open, err := h.tx.OpenChallenges(h.now)
 	if err != nil {
 		return err

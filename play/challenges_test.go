@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -93,4 +94,18 @@ func containsAll(s string, subs ...string) bool {
 		}
 	}
 	return true
+}
+
+// TestChallengesCountAgainstTheDailyInvitations: posting challenges and
+// withdrawing them does not get round the daily invitation limit.
+func TestChallengesCountAgainstTheDailyInvitations(t *testing.T) {
+	w := newWorld(t, Config{Limits: Limits{InviteesPerDay: 3, Proven: 100}})
+	w.send("alice@example.org", "", "new pente with bob@example.org")
+	for i := range 2 {
+		w.send("alice@example.org", "", "new gomoku with anyone")
+		mustContain(t, w.last("alice@example.org"), "is posted")
+		w.send("alice@example.org", "", fmt.Sprintf("cancel challenge %d", i+1))
+	}
+	w.send("alice@example.org", "", "new gomoku with anyone")
+	mustContain(t, w.last("alice@example.org"), "You invited or challenged 3 players in the last day; the most is 3.")
 }
