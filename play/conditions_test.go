@@ -153,3 +153,29 @@ func TestConditionsCommands(t *testing.T) {
 	w.reply(bob, w.lastAbout(bob, q), "if c3-d4 then c5-d6")
 	mustContain(t, w.last(bob), "Conditional moves are for games of two players")
 }
+
+// TestConditionalMovesInPinuidClassic: the other game without dice takes
+// conditional moves too.
+func TestConditionalMovesInPinuidClassic(t *testing.T) {
+	w := newWorld(t, Config{})
+	alice, bob := "alice@example.org", "bob@example.org"
+	id := invite(t, w, "new pinuid with bob@example.org", alice, bob)
+	g := w.game(id).game.Clone()
+	next := func() string {
+		p := g.Legal()[0]
+		if err := g.Play(p); err != nil {
+			t.Fatal(err)
+		}
+		return p.String()
+	}
+	a1, b1, a2, b2 := next(), next(), next(), next()
+	w.reply(alice, w.lastAbout(alice, id), a1)
+	w.reply(bob, w.lastAbout(bob, id), b1+"\nif "+a2+" then "+b2)
+	mustContain(t, w.last(bob), "Stored for game 1.")
+	w.reply(alice, w.lastAbout(alice, id), a2)
+	got := w.game(id)
+	if got.game.Plies() != 4 || got.plies[3].Token != b2 || !got.plies[3].Conditional {
+		t.Fatalf("plies %+v, want bob's conditional %s", got.plies, b2)
+	}
+	mustContain(t, w.last(alice), "bob (Black) answered with a conditional move: "+b2)
+}
