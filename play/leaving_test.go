@@ -44,6 +44,8 @@ func TestQuatroFourSeatsPlayOnToAWinner(t *testing.T) {
 	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "draw")
 	mustContain(t, w.last("carol@example.org"), "You are out of game 1")
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "draw")
+	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "decline")
+	mustContain(t, w.last("carol@example.org"), "You are out of game 1")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "decline")
 	playOut(t, w, id, 5, 2) // alice, bob
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "resign")

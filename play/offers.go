@@ -146,6 +146,9 @@ func drawResult(seats int) string {
 // takeback request or draw offer of another seat.
 func (h *handling) answerOffer(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
+	if h.outOfPlay(c.String(), t, seat) {
+		return nil
+	}
 	for _, kind := range []db.OfferKind{db.Takeback, db.DrawOffer} {
 		o, open, err := h.tx.GetOffer(t.row.ID, kind)
 		if err != nil {
