@@ -15,6 +15,8 @@ type Ply struct {
 	// Message is the processed message that carried it; 0 for plies the
 	// service played itself or that came from an import.
 	Message int64
+	// Conditional marks a ply the player's conditional moves played.
+	Conditional bool
 }
 
 // AddPly stores ply p of a game. The primary key (game, n) makes a second
@@ -25,8 +27,8 @@ func (t *Tx) AddPly(gameID int64, p Ply) error {
 	if p.Message != 0 {
 		msg = p.Message
 	}
-	if _, err := t.exec(`INSERT INTO plies (game_id, n, seat, token, played_at, message_id) VALUES (?, ?, ?, ?, ?, ?)`,
-		gameID, p.N, p.Seat, p.Token, p.PlayedAt.UTC(), msg); err != nil {
+	if _, err := t.exec(`INSERT INTO plies (game_id, n, seat, token, played_at, message_id, conditional) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		gameID, p.N, p.Seat, p.Token, p.PlayedAt.UTC(), msg, p.Conditional); err != nil {
 		return fmt.Errorf("game %d ply %d: %w", gameID, p.N, err)
 	}
 	return t.touch(gameID, p.PlayedAt)
@@ -34,7 +36,7 @@ func (t *Tx) AddPly(gameID int64, p Ply) error {
 
 // Plies lists a game's plies in order.
 func (t *Tx) Plies(gameID int64) ([]Ply, error) {
-	rows, err := t.query(`SELECT n, seat, token, played_at, message_id FROM plies WHERE game_id = ? ORDER BY n`, gameID)
+	rows, err := t.query(`SELECT n, seat, token, played_at, message_id, conditional FROM plies WHERE game_id = ? ORDER BY n`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("plies of game %d: %w", gameID, err)
 	}
@@ -43,7 +45,7 @@ func (t *Tx) Plies(gameID int64) ([]Ply, error) {
 	for rows.Next() {
 		var p Ply
 		var msg sql.NullInt64
-		if err := rows.Scan(&p.N, &p.Seat, &p.Token, &p.PlayedAt, &msg); err != nil {
+		if err := rows.Scan(&p.N, &p.Seat, &p.Token, &p.PlayedAt, &msg, &p.Conditional); err != nil {
 			return nil, err
 		}
 		p.Message = msg.Int64

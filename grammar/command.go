@@ -17,14 +17,18 @@ import (
 type Command struct {
 	Pos lexer.Position
 
-	New     *NewGame   `parser:"  @@"`
-	Answer  *Answer    `parser:"| @@"`
-	About   *AboutGame `parser:"| @@"`
-	Preview *Preview   `parser:"| @@"`
-	Watch   *Watch     `parser:"| @@"`
-	Games   bool       `parser:"| @'games'"`
-	Review  bool       `parser:"| @'review'"`
-	Help    *Help      `parser:"| @@"`
+	New        *NewGame       `parser:"  @@"`
+	Take       *TakeChallenge `parser:"| @@"`
+	Conditions *Conditions    `parser:"| @@"`
+	If         *Conditional   `parser:"| @@"`
+	Challenges bool           `parser:"| @'challenges'"`
+	Answer     *Answer        `parser:"| @@"`
+	About      *AboutGame     `parser:"| @@"`
+	Preview    *Preview       `parser:"| @@"`
+	Watch      *Watch         `parser:"| @@"`
+	Games      bool           `parser:"| @'games'"`
+	Review     bool           `parser:"| @'review'"`
+	Help       *Help          `parser:"| @@"`
 
 	Vacation *Vacation `parser:"| @@"`
 	Back     bool      `parser:"| @'back'"`
@@ -38,12 +42,40 @@ type Command struct {
 	Move *Move `parser:"| @@"`
 }
 
-// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]"; an ADDR
-// may be the word "computer", a seat the service's computer player takes.
+// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]", where an
+// ADDR may be the word "computer", a seat the service's computer player
+// takes; or an open challenge, "new GAME with anyone [OPTION=VALUE ...]
+// [rating LOW-HIGH]"; the rating range ends up among the options as
+// rating=LOW-HIGH.
 type NewGame struct {
-	Game    string   `parser:"'new' @Word"`
-	With    []string `parser:"'with' ( ( @Addr | @'computer' ) ','? )+"`
+	Game    string   `parser:"'new' @Word 'with'"`
+	Anyone  bool     `parser:"( @'anyone'"`
+	With    []string `parser:"| ( ( @Addr | @'computer' ) ','? )+ )"`
 	Options []string `parser:"@Option*"`
+	Rating  string   `parser:"( ( 'rating' | 'ratings' ) @( Number Word? ) )?"`
+	More    []string `parser:"@Option*"`
+}
+
+// TakeChallenge is "accept challenge N", or "cancel challenge N" from its
+// poster.
+type TakeChallenge struct {
+	Verb string `parser:"@( 'accept' | 'cancel' ) 'challenge'"`
+	ID   int    `parser:"@Number"`
+}
+
+// Conditions is "conditions [GAME]" (show the sender's conditional moves)
+// or "cancel conditions [GAME]" (drop them).
+type Conditions struct {
+	Cancel bool `parser:"@'cancel'? ( 'conditions' | 'condition' )"`
+	Game   int  `parser:"( 'game'? @Number )?"`
+}
+
+// Conditional is "[game N] if PLY then PLY [if PLY then PLY ...]": the
+// sender's answers to the opponent's coming plies, in turn: Plies holds
+// the opponent's ply, the answer, the opponent's next, and so on.
+type Conditional struct {
+	Game  int      `parser:"( 'game' @Number )?"`
+	Plies []string `parser:"( 'if' @( Word | DicePly | Number ) 'then' @( Word | DicePly | Number ) )+"`
 }
 
 // Answer is "accept [GAME]" or "decline [GAME]".
@@ -149,7 +181,8 @@ const Computer = "computer"
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "pictures", "ratings", "cancel", "block", "unblock", "confirm", "analyze"}
+	"vacation", "back", "timezone", "notify", "pictures", "ratings", "cancel", "block", "unblock", "confirm", "analyze",
+	"conditions", "challenges"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -190,6 +223,14 @@ func ParseCommand(line string) (*Command, error) {
 	if m := cmd.Move; m != nil && !m.Keyword && m.Game == 0 && !plyLike(m.Ply) {
 		// A lone word that is no ply ("Thanks", "baord") is not a move.
 		return nil, &NotUnderstood{Line: text, Column: 1, Suggest: SuggestVerb(m.Ply)}
+	}
+	if cmd.If != nil {
+		// "if tomorrow then fine" is prose, not conditional moves.
+		for _, p := range cmd.If.Plies {
+			if !plyLike(p) {
+				return nil, &NotUnderstood{Line: text, Column: 1}
+			}
+		}
 	}
 	return cmd, nil
 }
@@ -244,8 +285,20 @@ func (c *Command) normalise() {
 				c.New.With[i] = Computer
 			}
 		}
+		c.New.Options = append(c.New.Options, c.New.More...)
+		c.New.More = nil
+		if c.New.Rating != "" {
+			c.New.Options = append(c.New.Options, "rating="+c.New.Rating)
+			c.New.Rating = ""
+		}
+	case c.If != nil:
+		for i, p := range c.If.Plies {
+			c.If.Plies[i] = trim(p)
+		}
 	case c.Answer != nil:
 		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
+	case c.Take != nil:
+		c.Take.Verb = strings.ToLower(c.Take.Verb)
 	case c.About != nil:
 		c.About.Verb = strings.ToLower(c.About.Verb)
 		if c.About.Verb == "analyse" {
@@ -278,6 +331,16 @@ func (c *Command) Verb() string {
 	switch {
 	case c.New != nil:
 		return "new"
+	case c.Take != nil:
+		return c.Take.Verb + " challenge"
+	case c.Conditions != nil && c.Conditions.Cancel:
+		return "cancel conditions"
+	case c.Conditions != nil:
+		return "conditions"
+	case c.If != nil:
+		return "if"
+	case c.Challenges:
+		return "challenges"
 	case c.Answer != nil:
 		return c.Answer.Verb
 	case c.About != nil:
@@ -333,6 +396,10 @@ func (c *Command) Shows() bool {
 // GameNumber is the game the command names, or 0.
 func (c *Command) GameNumber() int {
 	switch {
+	case c.Conditions != nil:
+		return c.Conditions.Game
+	case c.If != nil:
+		return c.If.Game
 	case c.Answer != nil:
 		return c.Answer.Game
 	case c.About != nil:
@@ -351,6 +418,10 @@ func (c *Command) GameNumber() int {
 // left it out.
 func (c *Command) SetGameNumber(n int) {
 	switch {
+	case c.Conditions != nil:
+		c.Conditions.Game = n
+	case c.If != nil:
+		c.If.Game = n
 	case c.Answer != nil:
 		c.Answer.Game = n
 	case c.About != nil:
@@ -374,6 +445,26 @@ func (c *Command) String() string {
 		return " " + strconv.Itoa(n)
 	}
 	switch {
+	case c.Take != nil:
+		return c.Take.Verb + " challenge " + strconv.Itoa(c.Take.ID)
+	case c.If != nil:
+		s := strings.TrimPrefix(game(c.If.Game), " ")
+		if s != "" {
+			s = "game " + s + " "
+		}
+		for i := 0; i+1 < len(c.If.Plies); i += 2 {
+			if i > 0 {
+				s += " "
+			}
+			s += "if " + c.If.Plies[i] + " then " + c.If.Plies[i+1]
+		}
+		return s
+	case c.New != nil && c.New.Anyone:
+		s := "new " + c.New.Game + " with anyone"
+		if len(c.New.Options) > 0 {
+			s += " " + strings.Join(c.New.Options, " ")
+		}
+		return s
 	case c.New != nil:
 		s := "new " + c.New.Game + " with " + strings.Join(c.New.With, " ")
 		if len(c.New.Options) > 0 {

@@ -78,6 +78,9 @@ type Move struct {
 	ply    rules.Ply
 	round  int
 	starts bool
+	// leave marks a seat leaving mid-game (s3:resign, s3:time), which
+	// is written without a move number.
+	leave bool
 }
 
 // Canonical is the ply as the engine writes it (K10 for k10), or as written

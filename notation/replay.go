@@ -51,11 +51,15 @@ func replayLine(state rules.Game, seats int, l *Line, t turn, fail func(*Move, i
 		if state != nil && hasVariation(m) {
 			before = state.Clone()
 		}
-		s := (t.seat + 1) % rules.Seat(seats)
-		if state != nil {
-			s = state.ToMove()
+		// A seat leaving (s3:resign) is no seat's turn: it takes no
+		// move number and leaves the numbering as it was.
+		if _, _, m.leave = rules.ParseLeaveToken(m.Token); !m.leave {
+			s := (t.seat + 1) % rules.Seat(seats)
+			if state != nil {
+				s = state.ToMove()
+			}
+			t, m.starts = t.next(s)
 		}
-		t, m.starts = t.next(s)
 		m.round = t.round
 		if state != nil {
 			n := state.Plies() + 1

@@ -14,7 +14,10 @@ type Stored struct {
 	Entry                    games.Entry
 	Options                  rules.Options
 	Plies                    []string // canonical tokens, in order
-	Result                   string   // "*" while the game goes on
+	// Comments are written after the plies they belong to, by the ply's
+	// index in Plies: the service marks {conditional} plies so.
+	Comments                 map[int][]string
+	Result                   string // "*" while the game goes on
 	Termination, TimeControl string
 	Other                    []Tag
 }
@@ -36,8 +39,12 @@ func FromStored(s Stored) (*Game, error) {
 		Termination: s.Termination, TimeControl: s.TimeControl, Other: s.Other,
 		Entry: s.Entry, Options: state.Options(), State: state, Result: result, written: true,
 	}
-	for _, tok := range s.Plies {
-		g.Main.Moves = append(g.Main.Moves, &Move{Token: tok})
+	for i, tok := range s.Plies {
+		m := &Move{Token: tok}
+		for _, c := range s.Comments[i] {
+			m.After = append(m.After, Note{Comment: c})
+		}
+		g.Main.Moves = append(g.Main.Moves, m)
 	}
 	var first error
 	replayLine(state, state.Seats(), &g.Main, firstTurn, func(m *Move, n int, err error) {

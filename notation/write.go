@@ -191,13 +191,14 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 	}
 	for _, m := range l.Moves[:n] {
 		switch {
+		case m.leave: // no number, and the next ply numbers as if it stood here
 		case m.starts:
 			mt.add(strconv.Itoa(m.round) + ".")
 		case interrupted:
 			mt.add(strconv.Itoa(m.round) + "...")
 		}
 		mt.add(m.Canonical() + m.Suffix)
-		interrupted = false
+		interrupted = interrupted && m.leave
 		if !notes {
 			continue
 		}

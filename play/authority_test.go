@@ -29,7 +29,8 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 	lines := []string{"new pente with b@example.org", "accept", "decline", "cancel", "K10", "resign", "draw",
 		"takeback", "board", "games", "hint", "preview K10", "record", "review", "analyze", "watch 1", "unwatch 1",
 		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "pictures", "pictures off", "block",
-		"block x@example.org", "unblock invitations", "confirm", "ratings", "help"}
+		"block x@example.org", "unblock invitations", "confirm", "ratings", "help",
+		"if L9 then M10", "conditions", "cancel conditions", "challenges", "accept challenge 1", "cancel challenge 1"}
 	used := map[string]bool{}
 	for _, line := range lines {
 		c, err := grammar.ParseCommand(line)

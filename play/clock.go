@@ -253,6 +253,10 @@ func (h *handling) settleClock(t *table) error {
 		clk = db.Clock{GameID: t.row.ID, Banks: spec.startBanks(len(t.row.Seats))}
 		h.newTurn(&clk, spec, seat, plies)
 		changed = true
+	case clk.Seat == seat && plies > clk.Plies && onlyLeavings(t, clk.Plies):
+		// Another seat left the game: the turn of the seat to move goes on.
+		clk.Plies = plies
+		changed = true
 	case clk.Seat != seat || clk.Plies != plies:
 		if plies > clk.Plies {
 			// The seat on turn played: a takeback charges nobody.

@@ -401,14 +401,25 @@ func TestQuatroSeatLosesOnTime(t *testing.T) {
 		t.Fatalf("after a day: %+v, want bob's forfeit", r)
 	}
 	g := w.game(id)
-	if g.row.Result != "0-0-0" || g.row.Termination != "time forfeit of Seat 2" {
-		t.Fatalf("result %q termination %q, want 0-0-0 by time forfeit of Seat 2", g.row.Result, g.row.Termination)
+	if g.row.State != db.Active || g.game.ToMove() != 2 || g.plies[1].Token != "s2:time" {
+		t.Fatalf("after bob's time ran out: %s, seat %d to move, plies %+v; want carol to move", g.row.State, g.game.ToMove().Number(), g.plies)
+	}
+	mustContain(t, w.lastAbout("carol@example.org", id), "bob (Seat 2) did not play in game 1 by the deadline and is out of it on time.",
+		"carol (Seat 3) is to move")
+	// Carol's clock started with her turn: she too runs out of time, and
+	// alice is the last seat standing.
+	if r := w.advance(24 * time.Hour); r.Forfeits != 1 {
+		t.Fatalf("after another day: %+v, want carol's forfeit", r)
+	}
+	g = w.game(id)
+	if g.row.Result != "1-0-0" || g.row.State != db.Finished {
+		t.Fatalf("result %q (%s), want 1-0-0", g.row.Result, g.row.State)
 	}
 	a, _ := w.ratingOf("alice@example.org", "quatro")
 	b, _ := w.ratingOf("bob@example.org", "quatro")
 	c, _ := w.ratingOf("carol@example.org", "quatro")
-	if !(b.R < 1500 && a.R > 1500 && a.R == c.R) {
-		t.Errorf("ratings alice %.1f bob %.1f carol %.1f: want bob down, alice and carol up alike", a.R, b.R, c.R)
+	if !(b.R < 1500 && a.R > 1500 && b.R == c.R) {
+		t.Errorf("ratings alice %.1f bob %.1f carol %.1f: want alice up, bob and carol down alike", a.R, b.R, c.R)
 	}
-	mustContain(t, w.lastAbout("carol@example.org", id), "bob (Seat 2) did not play in game 1 by the deadline and loses on time.")
+	mustContain(t, w.lastAbout("bob@example.org", id), "carol (Seat 3) did not play in game 1 by the deadline and is out of it on time. alice (Seat 1) wins as the last seat standing.")
 }

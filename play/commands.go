@@ -108,6 +108,9 @@ type commandSpec struct {
 func commandTable() []commandSpec {
 	return []commandSpec{
 		{"new GAME with ADDRESS...", Anyone, RateInvite, noGame, "start a game", (*handling).newGame},
+		{"challenges", Anyone, RateRead, noGame, "list the open challenges", (*handling).challenges},
+		{"accept challenge N", AccountHolder, RateInvite, noGame, "take a challenge", (*handling).takeChallenge},
+		{"cancel challenge N", AccountHolder, RateSetting, noGame, "withdraw your challenge", (*handling).withdrawChallenge},
 		{"accept [GAME]", GamePlayer, RatePlay, answerGame, "accept", (*handling).answerCmd},
 		{"decline [GAME]", GamePlayer, RatePlay, answerGame, "decline", (*handling).answerCmd},
 		{"cancel [GAME]", GameOwner, RatePlay, invitedGame, "cancel the invitation", (*handling).cancel},
@@ -119,6 +122,9 @@ func commandTable() []commandSpec {
 		{"games", Anyone, RateRead, noGame, "list your games", (*handling).games},
 		{"hint [GAME]", Anyone, RateRead, anyGame, "get a hint", (*handling).hint},
 		{"preview [GAME] PLY...", Anyone, RateRead, anyGame, "preview", (*handling).preview},
+		{"if PLY then PLY...", GamePlayer, RatePlay, activeGame, "set conditional moves", (*handling).conditional},
+		{"conditions [GAME]", GamePlayer, RateRead, activeGame, "see your conditional moves", (*handling).conditionsCmd},
+		{"cancel conditions [GAME]", GamePlayer, RatePlay, activeGame, "cancel your conditional moves", (*handling).conditionsCmd},
 		{"record [GAME]", Anyone, RateRead, recordGame, "get the record", (*handling).recordCmd},
 		{"review", Anyone, RateRead, noGame, "review records", (*handling).review},
 		{"analyze [GAME]", Anyone, RateRead, noGame, "get an analysis", (*handling).analyze},
@@ -143,9 +149,18 @@ func commandTable() []commandSpec {
 }
 
 // verb is the command word a line of the table is for: its form's first
-// word ("[move]" is move).
+// word ("[move]" is move), with the plain lower-case words after it
+// ("cancel conditions").
 func (spec *commandSpec) verb() string {
-	return strings.Trim(strings.Fields(spec.Form)[0], "[]")
+	words := strings.Fields(spec.Form)
+	v := strings.Trim(words[0], "[]")
+	for _, w := range words[1:] {
+		if strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+			break
+		}
+		v += " " + w
+	}
+	return v
 }
 
 // specFor finds a command's line of the table: the line of its verb, or,

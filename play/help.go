@@ -14,6 +14,11 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   new GAME with ADDRESS [ADDRESS...] [OPTION=VALUE...]
                          invite; starts when all invitees accept;
                          "computer" as an ADDRESS plays the computer
+  new GAME with anyone [OPTION=VALUE...] [rating LOW-HIGH]
+                         an open challenge, for 7 days
+  challenges             the open challenges
+  accept challenge N     take challenge N: the game starts
+  cancel challenge N     withdraw your challenge N
   accept [GAME]          accept an invitation, a draw or a takeback
   decline [GAME]         say no to it
   cancel [GAME]          withdraw your invitation before it starts
@@ -22,6 +27,12 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   games                  your games and whose turn it is
   hint [GAME]            the legal plies now
   preview [GAME] PLY...  the board after some plies; nothing stored
+  if PLY then PLY...     conditional moves: answer your opponent's
+                         next ply at once, in two-player games without
+                         dice ("if L9 then M10 if N11 then O12")
+  conditions [GAME]      your conditional moves, seen only by you
+  cancel conditions [GAME]
+                         drop them all
   resign [GAME]          give up
   draw [GAME]            offer a draw, or agree to one
   takeback [GAME]        ask to undo your last ply

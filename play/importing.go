@@ -73,10 +73,17 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 	}
 	for i, m := range g.Main.Moves {
 		seat := state.ToMove()
+		if s, _, ok := rules.ParseLeaveToken(m.Token); ok {
+			seat = s // a seat leaving may do so out of turn
+		}
 		if err := rules.PlayToken(state, m.Token); err != nil {
 			return 0, fmt.Errorf("game %d of %s, ply %d: %w", g.Index, g.File, i+1, err)
 		}
-		if err := tx.AddPly(id, db.Ply{N: i + 1, Seat: int(seat), Token: m.Canonical(), PlayedAt: now}); err != nil {
+		conditional := false
+		for _, n := range m.After {
+			conditional = conditional || n.Variation == nil && n.Comment == conditionalComment
+		}
+		if err := tx.AddPly(id, db.Ply{N: i + 1, Seat: int(seat), Token: m.Canonical(), PlayedAt: now, Conditional: conditional}); err != nil {
 			return 0, err
 		}
 	}

@@ -52,8 +52,12 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 	}
 	g := t.game.Clone()
 	// With dice, the first ply must use the roll of the turn; later turns'
-	// rolls are not known yet, so any roll goes for them.
+	// rolls are not known yet, so any roll goes for them. A line of
+	// conditional moves previews as its plies: "if" and "then" are no plies.
 	for _, tok := range c.Preview.Plies {
+		if strings.EqualFold(tok, "if") || strings.EqualFold(tok, "then") {
+			continue
+		}
 		if err := rules.PlayToken(g, tok); err != nil {
 			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(err, tok, t.row.ID))
 			return nil

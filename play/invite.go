@@ -27,6 +27,9 @@ var serviceOptions = map[string]struct {
 // newGame handles "new GAME with ADDR... [OPTION=VALUE...]": it seats the
 // players, stores the game as invited and mails every invitee.
 func (h *handling) newGame(c *grammar.Command, _ *table) error {
+	if c.New.Anyone {
+		return h.postChallenge(c)
+	}
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {

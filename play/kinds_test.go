@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pbem/db"
+	"pbem/rules"
 )
 
 // playOut plays a game through the service to its end, or to maxPlies:
@@ -144,14 +145,26 @@ func TestDobbalMailShowsTheRoll(t *testing.T) {
 	}
 }
 
-func TestQuatroResignationEndsWithoutWinner(t *testing.T) {
+// TestQuatroResignationEliminatesTheSeat: a seat that resigns a Quatro
+// game is out of it and the others play on; the last one standing wins.
+func TestQuatroResignationEliminatesTheSeat(t *testing.T) {
 	w := newWorld(t, Config{})
 	players := []string{"alice@example.org", "bob@example.org", "carol@example.org"}
 	id := invite(t, w, "new quatro with bob@example.org carol@example.org", players...)
 	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "resign")
 	g := w.game(id)
-	if g.row.Result != "0-0-0" || g.row.Termination != "resignation of Seat 3" {
-		t.Fatalf("result %q termination %q, want 0-0-0 by resignation of Seat 3", g.row.Result, g.row.Termination)
+	if g.row.State != db.Active || g.row.Result != "*" || g.game.ToMove() != 0 || rules.InPlay(g.game, 2) {
+		t.Fatalf("after carol resigned: %s, result %q, seat %d to move", g.row.State, g.row.Result, g.game.ToMove().Number())
 	}
-	mustContain(t, w.lastAbout("alice@example.org", id), "resigned game 1.", "Game over: no winner (resignation of Seat 3).")
+	mustContain(t, w.lastAbout("alice@example.org", id), "carol (Seat 3) resigned game 1 and is out of it.",
+		"the others play on; alice (Seat 1) is to move.", "carol (Seat 3): 5 pins on the board, 0 removed; resigned at ply 1",
+		"alice (Seat 1) to play, ply 2.")
+	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "resign")
+	mustContain(t, w.last("carol@example.org"), "You are out of game 1 already")
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "resign")
+	g = w.game(id)
+	if g.row.Result != "1-0-0" || !strings.HasPrefix(g.row.Termination, "last seat standing") {
+		t.Fatalf("result %q termination %q, want 1-0-0 with alice the last seat standing", g.row.Result, g.row.Termination)
+	}
+	mustContain(t, w.lastAbout("alice@example.org", id), "bob (Seat 2) resigned game 1 and is out of it. alice (Seat 1) wins as the last seat standing.")
 }

@@ -39,6 +39,12 @@ type Limits struct {
 	// DeclinedQuiet is how long a player who declined an invitation hears
 	// no new one from the same inviter. 30 days when 0.
 	DeclinedQuiet time.Duration
+	// OpenChallenges is how many open challenges ("new GAME with anyone")
+	// one player may have at once. 3 when 0.
+	OpenChallenges int
+	// ChallengeLife is how long a challenge stays open before it expires
+	// and its poster is told. 7 days when 0.
+	ChallengeLife time.Duration
 }
 
 // DefaultLimits are the limits a zero Limits stands for.
@@ -52,6 +58,8 @@ func (l Limits) withDefaults() Limits {
 	l.InviteesPerDay = orDefault(l.InviteesPerDay, 20)
 	l.PendingFromStrangers = orDefault(l.PendingFromStrangers, 3)
 	l.DeclinedQuiet = orDefault(l.DeclinedQuiet, 30*day)
+	l.OpenChallenges = orDefault(l.OpenChallenges, 3)
+	l.ChallengeLife = orDefault(l.ChallengeLife, 7*day)
 	return l
 }
 

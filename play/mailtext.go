@@ -135,9 +135,9 @@ func gameSection(t *table, r reader) string {
 	if t.row.State == db.Finished || t.row.State == db.Declined {
 		// The final position alone: no turn or roll, and the result once,
 		// in nextStep, however the game ended (or never began).
-		b.WriteString(t.game.Position())
+		b.WriteString(namedBoard(t, t.game.Position()))
 	} else {
-		b.WriteString(t.game.Board())
+		b.WriteString(namedBoard(t, t.game.Board()))
 	}
 	b.WriteString("\n")
 	b.WriteString(wrap(nextStep(t, r), width) + "\n")

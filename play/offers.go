@@ -9,19 +9,10 @@ import (
 	"pbem/grammar"
 )
 
-// resign handles "resign": with two seats the other seat wins. With more
-// seats no single winner follows from one seat giving up, so the game ends
-// with no result (every seat 0, the record's form for that) and the
-// termination names who resigned.
+// resign handles "resign": with two seats the other seat wins; in Pinuid
+// Quatro the seat is eliminated and the others play on (leaving.go).
 func (h *handling) resign(c *grammar.Command, t *table) error {
-	seat := t.seatOf(h.sender.Address)
-	if err := h.leave(t, seat, "resignation"); err != nil {
-		return err
-	}
-	t = h.tables[t.row.ID]
-	h.focus = t
-	h.say(c.String(), "You resigned game %d.", t.row.ID)
-	return h.notifyOthers(t, fmt.Sprintf("%s resigned game %d.", t.seatLabel(seat), t.row.ID))
+	return h.resignSeat(c.String(), t, t.seatOf(h.sender.Address))
 }
 
 // draw handles "draw": it offers a draw, or agrees to the open offer. The
@@ -70,6 +61,9 @@ func (h *handling) lastOwnPly(t *table, seat int) (int, bool) {
 // offer when there is none, and carries it out once every seat agreed.
 func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error {
 	seat := t.seatOf(h.sender.Address)
+	if h.outOfPlay(c.String(), t, seat) {
+		return nil
+	}
 	o, open, err := h.tx.GetOffer(t.row.ID, kind)
 	if err != nil {
 		return err
@@ -93,7 +87,7 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 			return nil
 		}
 	}
-	if len(o.Agreed) < len(t.row.Seats) {
+	if !allAgreed(t, o.Agreed) {
 		if err := h.tx.PutOffer(t.row.ID, o); err != nil {
 			return err
 		}
@@ -125,6 +119,10 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 			return nil
 		}
 		if err := h.tx.DeletePliesFrom(t.row.ID, n, h.now); err != nil {
+			return err
+		}
+		// Conditional moves were checked against the plies taken back.
+		if err := h.tx.ClearConditions(t.row.ID); err != nil {
 			return err
 		}
 		t, err = h.reload(t.row.ID)
@@ -161,6 +159,9 @@ func drawResult(seats int) string {
 // takeback request or draw offer of another seat.
 func (h *handling) answerOffer(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
+	if h.outOfPlay(c.String(), t, seat) {
+		return nil
+	}
 	for _, kind := range []db.OfferKind{db.Takeback, db.DrawOffer} {
 		o, open, err := h.tx.GetOffer(t.row.ID, kind)
 		if err != nil {

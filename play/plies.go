@@ -25,6 +25,10 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 			t.row.ID, writtenWords(a.plies), sinceWords(a.plies, t.game.Plies()), c.Move.Ply, c.Move.Ply)
 		return nil
 	}
+	if _, _, ok := rules.ParseLeaveToken(c.Move.Ply); ok {
+		h.say(read, "%s is how a record writes a seat leaving the game, not a ply; to leave game %d, send \"resign\". Game %d is unchanged.", c.Move.Ply, t.row.ID, t.row.ID)
+		return nil
+	}
 	g := t.game.Clone()
 	ply, err := g.Parse(c.Move.Ply)
 	if err == nil {
@@ -131,6 +135,10 @@ func (h *handling) afterPly(t *table, headline string) error {
 	if err := h.autoPlay(t); err != nil {
 		return err
 	}
+	news, err := h.answerConditions(h.tables[t.row.ID])
+	if err != nil {
+		return err
+	}
 	t = h.tables[t.row.ID]
 	if o := t.game.Outcome(); o.Over {
 		// The mail's game section says the result (nextStep): the
@@ -141,7 +149,7 @@ func (h *handling) afterPly(t *table, headline string) error {
 		t = h.tables[t.row.ID]
 	}
 	h.focus = t
-	return h.notifyPly(t, headline)
+	return h.notifyConditional(t, headline, news)
 }
 
 // autoPlay plays the plies nobody has a choice about: a seat whose only
@@ -186,27 +194,12 @@ func (h *handling) finish(t *table, result, termination string) error {
 	if err := h.tx.ClearOffers(t.row.ID); err != nil {
 		return err
 	}
+	if err := h.tx.ClearConditions(t.row.ID); err != nil {
+		return err
+	}
 	t, err := h.reload(t.row.ID)
 	if err != nil {
 		return err
 	}
 	return h.gameOver(t)
-}
-
-// leave ends a game that one seat leaves (resignation, time forfeit): in a
-// game of two seats the other wins; with more, no single winner follows, so
-// every seat scores 0 (the record's form for no result) and the
-// termination names who left.
-func (h *handling) leave(t *table, seat int, why string) error {
-	scores := make([]string, len(t.row.Seats))
-	for i := range scores {
-		scores[i] = "0"
-		if len(scores) == 2 && i != seat {
-			scores[i] = "1"
-		}
-	}
-	if len(scores) > 2 {
-		why += " of " + t.game.SeatName(rules.Seat(seat))
-	}
-	return h.finish(t, strings.Join(scores, "-"), why)
 }

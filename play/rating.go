@@ -56,6 +56,15 @@ func ratingScores(t *table) (scores []float64, ok bool) {
 		}
 	}
 	if !none {
+		if parts[0] == "1/2" {
+			// A draw is agreed by the seats in play: a seat that left
+			// lost to them.
+			for i := range scores {
+				if !rules.InPlay(t.game, rules.Seat(i)) {
+					scores[i] = 0
+				}
+			}
+		}
 		return scores, true
 	}
 	_, who, found := strings.Cut(t.row.Termination, " of ")

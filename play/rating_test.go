@@ -112,12 +112,18 @@ func TestQuatroRatingsArePairwise(t *testing.T) {
 	w := newClockWorld(t, Config{})
 	players := []string{"alice@example.org", "bob@example.org", "carol@example.org"}
 	id := invite(t, w, "new quatro with bob@example.org carol@example.org", players...)
+	// Carol resigns and is out; alice and bob agree a draw between them.
 	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "resign")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "draw")
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "accept")
+	if g := w.game(id); g.row.Result != "1/2-1/2-1/2" {
+		t.Fatalf("result %q, want the draw the seats in play agreed", g.row.Result)
+	}
 	a, _ := w.ratingOf("alice@example.org", "quatro")
 	b, _ := w.ratingOf("bob@example.org", "quatro")
 	c, ok := w.ratingOf("carol@example.org", "quatro")
 	if !ok || !(a.R > 1500 && a.R == b.R && c.R < 1500) || a.Games != 1 || c.Games != 1 {
-		t.Errorf("after carol resigned: alice %+v bob %+v carol %+v; want carol down, alice and bob up alike, one game each", a, b, c)
+		t.Errorf("after carol resigned and the others drew: alice %+v bob %+v carol %+v; want carol down, alice and bob up alike, one game each", a, b, c)
 	}
 	mustContain(t, w.lastAbout("alice@example.org", id), "Ratings in Pinuid Quatro", "carol (Seat 3)")
 }

@@ -18,8 +18,12 @@ func (t *table) stored(site string) notation.Stored {
 	}
 	engine, service, _ := splitOptions(t.entry.Kind, t.row.Options)
 	plies := make([]string, len(t.plies))
+	comments := map[int][]string{}
 	for i, p := range t.plies {
 		plies[i] = p.Token
+		if p.Conditional {
+			comments[i] = []string{conditionalComment}
+		}
 	}
 	started := t.row.Created
 	if t.row.Started != nil {
@@ -28,7 +32,7 @@ func (t *table) stored(site string) notation.Stored {
 	s := notation.Stored{
 		Event: "pbem game " + strconv.FormatInt(t.row.ID, 10), Site: site,
 		Date: started.UTC().Format("2006.01.02"), Round: "-",
-		Names: names, Entry: t.entry, Options: engine, Plies: plies,
+		Names: names, Entry: t.entry, Options: engine, Plies: plies, Comments: comments,
 		Result: t.row.Result, Termination: t.row.Termination,
 	}
 	if days, err := strconv.Atoi(service["days"]); err == nil {

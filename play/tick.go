@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/rules"
 )
 
 // TickResult says what one Tick did.
@@ -26,6 +27,8 @@ type TickResult struct {
 	Forfeits, Adjourned int
 	// Digests counts the players whose digest went out.
 	Digests int
+	// ChallengesExpired counts the open challenges that expired.
+	ChallengesExpired int
 	// Queued are the outbox ids of the mails queued.
 	Queued []int64
 }
@@ -73,7 +76,7 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 		}
 	}
 
-	var clockless, over, due []int64
+	var clockless, over, due, expired []int64
 	var digests []db.DigestWaiting
 	err = s.store.View(ctx, func(tx *db.Tx) (err error) {
 		if clockless, err = tx.ActiveWithoutClock(); err != nil {
@@ -83,6 +86,9 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 			return err
 		}
 		if due, err = tx.DueClocks(now, tickBatch); err != nil {
+			return err
+		}
+		if expired, err = tx.ExpiredChallenges(now); err != nil {
 			return err
 		}
 		digests, err = s.digestsDue(tx, now)
@@ -111,6 +117,10 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 		return boolCount(what == halfReminder || what == lastReminder), err
 	}, &res.Reminders)
 	res.Forfeits, res.Adjourned = forfeits, adjourned
+	each("challenge", expired, func(h *handling, id int64) (int, error) {
+		done, err := h.expireChallenge(id)
+		return boolCount(done), err
+	}, &res.ChallengesExpired)
 	var ids []int64
 	for _, d := range digests {
 		ids = append(ids, d.PlayerID)
@@ -272,10 +282,15 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 		return "adjourned", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
 			label, t.row.ID, name))
 	}
-	if err := h.leave(t, seat, "time forfeit"); err != nil {
+	going := eliminates(t)
+	if err := h.leave(t, seat, rules.TimedOut); err != nil {
 		return "", err
 	}
 	t = h.tables[t.row.ID]
+	if going {
+		return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
+			label, t.row.ID, outWords(t)))
+	}
 	return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
 		label, t.row.ID))
 }

@@ -68,6 +68,10 @@ func TestServeEnvironment(t *testing.T) {
 			"x", `PBEM_LIMIT_PENDING_INVITATIONS="x": want a whole number of 1 or more`},
 		{"PBEM_LIMIT_DECLINED_QUIET", "limit-declined-quiet", "168h", func(c *serveConfig) any { return c.limits.DeclinedQuiet }, 168 * time.Hour,
 			"7d", `PBEM_LIMIT_DECLINED_QUIET="7d": want a positive duration such as 720h`},
+		{"PBEM_LIMIT_OPEN_CHALLENGES", "limit-open-challenges", "5", func(c *serveConfig) any { return c.limits.OpenChallenges }, 5,
+			"0", `PBEM_LIMIT_OPEN_CHALLENGES="0": want a whole number of 1 or more`},
+		{"PBEM_LIMIT_CHALLENGE_LIFE", "limit-challenge-life", "72h", func(c *serveConfig) any { return c.limits.ChallengeLife }, 72 * time.Hour,
+			"1w", `PBEM_LIMIT_CHALLENGE_LIFE="1w": want a positive duration such as 168h`},
 	}
 	_, _, env := serveFlags(io.Discard)
 	var listed []string

@@ -19,4 +19,8 @@ func limitFlags(env *envFlags, l *play.Limits) {
 		"unanswered invitations a player may have from players never met")
 	env.Var(durationValue{&l.DeclinedQuiet, "720h"}, "limit-declined-quiet", "PBEM_LIMIT_DECLINED_QUIET",
 		"`duration` after a decline in which the same inviter may not invite again")
+	env.Var(countValue{&l.OpenChallenges}, "limit-open-challenges", "PBEM_LIMIT_OPEN_CHALLENGES",
+		"open challenges (new GAME with anyone) one player may have at once")
+	env.Var(durationValue{&l.ChallengeLife, "168h"}, "limit-challenge-life", "PBEM_LIMIT_CHALLENGE_LIFE",
+		"`duration` an open challenge waits for a taker before it expires")
 }

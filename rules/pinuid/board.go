@@ -59,6 +59,8 @@ func (g *Game) Position() string {
 	for s := range rules.Seat(g.Seats()) {
 		line := fmt.Sprintf("%c %s: %d pins on the board, %d removed", g.setup.seats[s].mark, g.SeatName(s), g.pins[s], g.off[s])
 		switch {
+		case g.eliminated[s] && g.left[s] != "":
+			line += "; " + g.leftWords(s)
 		case g.eliminated[s] && g.eliminatedAt[s] == 0:
 			line += "; eliminated at the start"
 		case g.eliminated[s]:
@@ -73,7 +75,7 @@ func (g *Game) Position() string {
 		wrap(&b, fmt.Sprintf("Last: ply %d, %s %s%s.", n, g.SeatName(g.lastMover), last, last.note()))
 	}
 	for s := range rules.Seat(g.Seats()) {
-		if g.eliminated[s] && g.eliminatedAt[s] == len(g.history) && len(g.history) > 0 {
+		if g.eliminated[s] && g.left[s] == "" && g.eliminatedAt[s] == len(g.history) && len(g.history) > 0 {
 			wrap(&b, fmt.Sprintf("%s is eliminated: all its pins stand on one colour of square; they stay on the board as obstacles.", g.SeatName(s)))
 		}
 	}
@@ -114,6 +116,11 @@ func (p *Ply) note() string {
 		return " (re-entry)"
 	case remove:
 		return " (owed removal)"
+	case leave:
+		if p.why == rules.TimedOut {
+			return " (out on time; its pins stay as obstacles)"
+		}
+		return " (resigned; its pins stay as obstacles)"
 	}
 	return ""
 }

@@ -59,7 +59,8 @@ type Game struct {
 	// forgot rule): the seat's next turn pays them.
 	owed         [maxSeats]rowList
 	eliminated   [maxSeats]bool
-	eliminatedAt [maxSeats]int // plies played when the seat was eliminated
+	eliminatedAt [maxSeats]int           // plies played when the seat was eliminated
+	left         [maxSeats]rules.Leaving // why a seat left, if it left
 	toMove       rules.Seat
 	lastMover    rules.Seat // who played the last ply
 	quiet        int        // plies in a row without a removal or re-entry

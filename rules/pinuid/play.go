@@ -17,8 +17,10 @@ func (g *Game) Play(ply rules.Ply) error {
 	if g.outcome.Over {
 		return rules.Errorf(n, p.String(), "game over", "the game is over: %s", g.describeEnd())
 	}
-	if err := g.check(n, p); err != nil {
-		return err
+	if p.action != leave {
+		if err := g.check(n, p); err != nil {
+			return err
+		}
 	}
 	next := *g
 	if err := next.apply(n, p); err != nil {
@@ -57,6 +59,9 @@ func (g *Game) check(n int, p Ply) error {
 // apply plays p for the seat to move, or says which rule it breaks. It
 // changes g even when it fails; Play applies it to a copy.
 func (g *Game) apply(n int, p Ply) error {
+	if p.action == leave {
+		return g.playLeave(n, p)
+	}
 	s := g.toMove
 	t := g.turn(s)
 	var err error

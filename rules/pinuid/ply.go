@@ -16,6 +16,7 @@ const (
 	remove                   // only the owed removals (forgot rule)
 	enter                    // a removed pin back on the base line (stagnation)
 	pass                     // a blocked seat sits out
+	leave                    // a seat resigns or runs out of time (Quatro)
 )
 
 // maxRemovals bounds the removals of one ply. A step makes at most six new
@@ -32,6 +33,8 @@ type Ply struct {
 	from, to Square // step: both; enter: to
 	n        uint8  // removals in use
 	removals [maxRemovals]Square
+	seat     rules.Seat    // leave: the seat that leaves
+	why      rules.Leaving // leave: why
 }
 
 // String implements rules.Ply.
@@ -40,6 +43,8 @@ func (p Ply) String() string {
 	switch p.action {
 	case pass:
 		return "pass"
+	case leave:
+		return rules.LeaveToken(p.seat, p.why)
 	case enter:
 		return "+" + p.to.String()
 	case step:
@@ -171,6 +176,12 @@ func (g *Game) parsePly(n int, tok string) (Ply, error) {
 		return Ply{}, sc.fail("notation", "the ply is empty; a ply is a diagonal step such as b1-c2, with removals such as b1-c2xc1, or xc1, +c1 or pass")
 	case sc.s == "pass":
 		return Ply{action: pass}, nil
+	case strings.HasPrefix(sc.s, "s") && strings.Contains(sc.s, ":"):
+		seat, why, ok := rules.ParseLeaveToken(sc.s)
+		if !ok {
+			return Ply{}, sc.fail("notation", "%s is not a ply; a seat leaving the game is written s3:resign or s3:time", sc.s)
+		}
+		return Ply{action: leave, seat: seat, why: why}, nil
 	case sc.s[0] == '+':
 		sc.i = 1
 		if len(sc.s) == 1 {

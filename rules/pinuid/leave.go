@@ -1,0 +1,59 @@
+package pinuid
+
+import (
+	"fmt"
+
+	"pbem/rules"
+)
+
+// Eliminate implements rules.Eliminator: in Quatro a seat that resigns or
+// runs out of time is eliminated as the rules eliminate a seat (its pins
+// stay as obstacles, it is skipped), and the others play on. The leaving
+// is a ply of the history, written s3:resign or s3:time.
+func (g *Game) Eliminate(s rules.Seat, why rules.Leaving) error {
+	return g.Play(&Ply{action: leave, seat: s, why: why})
+}
+
+// playLeave takes a seat out of play. Any seat in play may leave, whoever
+// is to move; when it was to move, the turn goes on to the next seat, and
+// when one seat is left, that seat wins.
+func (g *Game) playLeave(n int, p Ply) error {
+	tok := p.String()
+	switch {
+	case !g.quatro:
+		return rules.Errorf(n, tok, "leaving", "Pinuid Classic has two seats: a player who resigns or runs out of time loses, and no seat is eliminated")
+	case p.seat < 0 || int(p.seat) >= g.Seats():
+		return rules.Errorf(n, tok, "leaving", "%s names no seat of this game; it has seats 1 to %d", tok, g.Seats())
+	case g.eliminated[p.seat]:
+		return rules.Errorf(n, tok, "leaving", "%s is out of the game already", g.SeatName(p.seat))
+	}
+	if p.why != rules.Resigned && p.why != rules.TimedOut {
+		return rules.Errorf(n, tok, "leaving", "%s: a seat leaves by resigning (s3:resign) or on time (s3:time)", tok)
+	}
+	pp := p
+	g.history = append(g.history, &pp)
+	g.lastMover = p.seat
+	g.eliminated[p.seat] = true
+	g.eliminatedAt[p.seat] = len(g.history)
+	g.left[p.seat] = p.why
+	g.owed[p.seat] = rowList{}
+	if last, ok := g.lastStanding(); ok {
+		g.toMove = last
+		g.outcome = rules.Outcome{Over: true, Winners: []rules.Seat{last}, Reason: rules.LastStanding,
+			Detail: "every other seat is eliminated or left"}
+		return nil
+	}
+	if p.seat == g.toMove {
+		g.begin(g.next(p.seat))
+	}
+	g.settle()
+	return nil
+}
+
+// leftWords says how a seat left: "resigned at ply 12".
+func (g *Game) leftWords(s rules.Seat) string {
+	if g.left[s] == rules.TimedOut {
+		return fmt.Sprintf("out on time at ply %d", g.eliminatedAt[s])
+	}
+	return fmt.Sprintf("resigned at ply %d", g.eliminatedAt[s])
+}
