@@ -65,7 +65,9 @@ func (s *Store) migrate(ctx context.Context) error {
 			if have >= m.version {
 				return nil
 			}
-			if _, err := t.exec(m.sql); err != nil {
+			// A migration holds many statements: run as it is, not
+			// prepared (a prepared statement is one statement).
+			if _, err := t.tx.ExecContext(t.ctx, m.sql); err != nil {
 				return fmt.Errorf("%s: %w", m.name, err)
 			}
 			_, err := t.exec(`INSERT INTO schema_version (version) VALUES (?)`, m.version)

@@ -231,7 +231,8 @@ func TestMessagesAreRecordedOnce(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_ = s.View(context.Background(), func(tx *Tx) error {
+			// Rolled back, so that each case sees the same store.
+			_ = s.Update(context.Background(), func(tx *Tx) error {
 				seen, err := tx.Seen(tc.id, tc.box, tc.uidv, tc.uid)
 				if err != nil || seen != tc.seen {
 					t.Errorf("Seen = %v, %v; want %v", seen, err, tc.seen)
@@ -240,7 +241,7 @@ func TestMessagesAreRecordedOnce(t *testing.T) {
 				if (err != nil) != tc.recorded {
 					t.Errorf("RecordMessage error %v, want failure %v", err, tc.recorded)
 				}
-				return nil
+				return errRollback
 			})
 		})
 	}

@@ -12,10 +12,17 @@ import (
 )
 
 // BenchmarkHandleMove is the service's throughput on a file-backed store
-// holding 10,000 active games: each operation is one mail with a ply,
-// handled in full (recorded, parsed, checked, stored, two mails queued).
+// holding 10,000 or 100,000 active games: each operation is one mail with
+// a ply, handled in full (recorded, parsed, checked, stored, two mails
+// queued).
 func BenchmarkHandleMove(b *testing.B) {
-	const games, players = 10000, 2000
+	for _, games := range []int{10000, 100000} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) { benchmarkHandleMove(b, games) })
+	}
+}
+
+func benchmarkHandleMove(b *testing.B, games int) {
+	const players = 2000
 	ctx := context.Background()
 	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "pbem.db"))
 	if err != nil {
