@@ -39,8 +39,8 @@ func loadMigrations() ([]migration, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
 	for i, m := range out {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %s: expected number %d", m.name, i+1)
+		if i > 0 && m.version == out[i-1].version {
+			return nil, fmt.Errorf("migration %s: number %d is taken by %s", m.name, m.version, out[i-1].name)
 		}
 	}
 	return out, nil
@@ -58,11 +58,14 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	for _, m := range ms {
 		err := s.Update(ctx, func(t *Tx) error {
+			// Each applied migration has its row: one numbered below the
+			// highest applied still runs (numbers may come with gaps while
+			// migrations are written side by side).
 			var have int
-			if err := t.queryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			if err := t.queryRow(`SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&have); err != nil {
 				return err
 			}
-			if have >= m.version {
+			if have > 0 {
 				return nil
 			}
 			// A migration holds many statements: run as it is, not

@@ -43,8 +43,8 @@ func TestOpenSetsPragmasAndMigratesOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, err := s.Version(ctx)
-		if err != nil || v != len(ms) {
-			t.Fatalf("version %d, %v; want %d", v, err, len(ms))
+		if want := ms[len(ms)-1].version; err != nil || v != want {
+			t.Fatalf("version %d, %v; want %d", v, err, want)
 		}
 		var mode string
 		var fk int
