@@ -72,11 +72,15 @@ func (g Game) SeatOf(playerID int64) int {
 // CreateGame stores a new game and its seats; it returns the game's id.
 // g.Seats give each seat's player and invitation.
 func (t *Tx) CreateGame(g Game) (int64, error) {
+	return t.createGame(g, "")
+}
+
+func (t *Tx) createGame(g Game, archive string) (int64, error) {
 	tags, _ := json.Marshal(nonNil(g.Tags))
 	res, err := t.exec(`INSERT INTO games (kind, options, state, result, termination, tags, seed,
-		created_at, started_at, finished_at, updated_at, owner_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		created_at, started_at, finished_at, updated_at, owner_id, archive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.Kind, g.Options, g.State, orStar(g.Result), g.Termination, string(tags), g.Seed,
-		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC(), nullID(g.Owner))
+		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC(), nullID(g.Owner), archive)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
