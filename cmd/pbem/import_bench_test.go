@@ -78,11 +78,12 @@ func BenchmarkImportStore(b *testing.B) {
 			b.Fatal(err)
 		}
 		defer store.Close()
+		im := play.NewImporter(now)
 		for start := 0; start < len(parsed); start += benchImportBatch {
 			batch := parsed[start:min(start+benchImportBatch, len(parsed))]
 			err := store.Update(ctx, func(tx *db.Tx) error {
 				for _, g := range batch {
-					if _, err := play.Import(tx, g, now); err != nil {
+					if _, err := im.Import(tx, g); err != nil {
 						return err
 					}
 				}
@@ -95,8 +96,9 @@ func BenchmarkImportStore(b *testing.B) {
 	})
 }
 
-// benchImportBatch is the games a transaction of BenchmarkImportStore holds.
-const benchImportBatch = 1000
+// benchImportBatch is the games a transaction of BenchmarkImportStore
+// holds: as many as pbem import's.
+const benchImportBatch = importBatch
 
 // storeBytes is the size of the database in a data folder with its WAL.
 func storeBytes(b *testing.B, dir string) float64 {
