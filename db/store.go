@@ -238,6 +238,9 @@ func (s *Store) Check(ctx context.Context) error {
 		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
 			return fmt.Errorf("foreign key check: %w", err)
 		}
+		if !rowid.Valid { // a table WITHOUT ROWID
+			return fmt.Errorf("foreign key check: a row of %s points to a missing %s", table, parent)
+		}
 		return fmt.Errorf("foreign key check: %s row %d points to a missing %s", table, rowid.Int64, parent)
 	}
 	return rows.Err()

@@ -360,7 +360,7 @@ func TestCheckFindsAnOrphanRow(t *testing.T) {
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO plies (game_id, n, seat, token, played_at) VALUES (99, 1, 0, 'K10', ?)`, t0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "plies row 1 points to a missing games") {
+	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "a row of plies points to a missing games") {
 		t.Errorf("Check = %v, want the orphan ply reported", err)
 	}
 }
