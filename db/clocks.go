@@ -39,38 +39,63 @@ type Clock struct {
 	Banks []time.Duration
 }
 
-// PutClock stores a game's clock, replacing the one it had.
+// The clock of a game lives in the game's row (migration 009): a ply's
+// mail writes the game's row once, with its clock and updated_at together.
+
+// PutClock stores a game's clock, replacing the one it had. It writes the
+// game's updated_at with it when the transaction touched the game.
 func (t *Tx) PutClock(c Clock) error {
 	banks := make([]string, len(c.Banks))
 	for i, b := range c.Banks {
 		banks[i] = strconv.FormatInt(int64(b/time.Second), 10)
 	}
-	_, err := t.exec(`INSERT INTO clocks (game_id, turn, seat, plies, started_at, deadline, check_at, paused_at, pause_reason, banks)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat, plies = excluded.plies,
-		started_at = excluded.started_at, deadline = excluded.deadline, check_at = excluded.check_at,
-		paused_at = excluded.paused_at, pause_reason = excluded.pause_reason, banks = excluded.banks`,
-		c.GameID, c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
-		utcPtr(c.Paused), c.Reason, strings.Join(banks, ","))
+	var updated any
+	if tc, ok := t.touched[c.GameID]; ok {
+		updated = tc.at
+	}
+	res, err := t.exec(`UPDATE games SET clock_turn = ?, clock_seat = ?, clock_plies = ?, clock_started_at = ?,
+		clock_deadline = ?, clock_check_at = ?, clock_paused_at = ?, clock_pause_reason = ?, clock_banks = ?,
+		updated_at = COALESCE(?, updated_at) WHERE id = ?`,
+		c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
+		utcPtr(c.Paused), c.Reason, strings.Join(banks, ","), updated, c.GameID)
+	if err == nil {
+		err = oneRow(res)
+	}
 	if err != nil {
 		return fmt.Errorf("game %d clock: %w", c.GameID, err)
+	}
+	delete(t.touched, c.GameID) // written with the clock
+	return nil
+}
+
+// oneRow checks that a statement changed a row: ErrNotFound when not.
+func oneRow(res sql.Result) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
 	}
 	return nil
 }
 
 // Clock returns a game's clock; ok is false when it has none.
 func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
-	var paused sql.NullTime
+	var turn, seat, plies sql.NullInt64
+	var started, deadline, check, paused sql.NullTime
 	var banks string
-	err = t.queryRow(`SELECT game_id, turn, seat, plies, started_at, deadline, check_at, paused_at, pause_reason, banks
-		FROM clocks WHERE game_id = ?`, gameID).Scan(&c.GameID, &c.Turn, &c.Seat, &c.Plies, &c.Started,
-		&c.Deadline, &c.CheckAt, &paused, &c.Reason, &banks)
-	if errors.Is(err, sql.ErrNoRows) {
+	err = t.queryRow(`SELECT clock_turn, clock_seat, clock_plies, clock_started_at, clock_deadline, clock_check_at,
+		clock_paused_at, clock_pause_reason, clock_banks FROM games WHERE id = ?`, gameID).Scan(&turn, &seat, &plies,
+		&started, &deadline, &check, &paused, &c.Reason, &banks)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !turn.Valid {
 		return Clock{}, false, nil
 	}
 	if err != nil {
 		return Clock{}, false, fmt.Errorf("game %d clock: %w", gameID, err)
 	}
+	c.GameID, c.Turn, c.Seat, c.Plies = gameID, int(turn.Int64), int(seat.Int64), int(plies.Int64)
+	c.Started, c.Deadline, c.CheckAt = started.Time, deadline.Time, check.Time
 	if paused.Valid {
 		c.Paused = &paused.Time
 	}
@@ -88,7 +113,9 @@ func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
 
 // DeleteClock removes a game's clock (the game is over).
 func (t *Tx) DeleteClock(gameID int64) error {
-	if _, err := t.exec(`DELETE FROM clocks WHERE game_id = ?`, gameID); err != nil {
+	if _, err := t.exec(`UPDATE games SET clock_turn = NULL, clock_seat = NULL, clock_plies = NULL,
+		clock_started_at = NULL, clock_deadline = NULL, clock_check_at = NULL, clock_paused_at = NULL,
+		clock_pause_reason = '', clock_banks = '' WHERE id = ?`, gameID); err != nil {
 		return fmt.Errorf("game %d delete clock: %w", gameID, err)
 	}
 	return nil
@@ -97,21 +124,23 @@ func (t *Tx) DeleteClock(gameID int64) error {
 // DueClocks lists the games whose running clock needs a look by now, most
 // urgent first, at most limit of them.
 func (t *Tx) DueClocks(now time.Time, limit int) ([]int64, error) {
-	return t.ids("due clocks", `SELECT game_id FROM clocks WHERE paused_at IS NULL AND check_at <= ?
-		ORDER BY check_at, game_id LIMIT ?`, now.UTC(), limit)
+	return t.ids("due clocks", `SELECT id FROM games
+		WHERE clock_turn IS NOT NULL AND clock_paused_at IS NULL AND clock_check_at <= ?
+		ORDER BY clock_check_at, id LIMIT ?`, now.UTC(), limit)
 }
 
-// ActiveWithoutClock lists the active games that have no clock yet: games
-// started before clocks were kept.
-func (t *Tx) ActiveWithoutClock() ([]int64, error) {
-	return t.ids("active games without a clock", `SELECT g.id FROM games g LEFT JOIN clocks c ON c.game_id = g.id
-		WHERE g.state = ? AND c.game_id IS NULL ORDER BY g.id`, Active)
+// ActiveWithoutClock lists the active games that have no clock yet (games
+// started before clocks were kept), oldest first, at most limit of them.
+func (t *Tx) ActiveWithoutClock(limit int) ([]int64, error) {
+	return t.ids("active games without a clock", `SELECT id FROM games
+		WHERE state = ? AND clock_turn IS NULL ORDER BY id LIMIT ?`, Active, limit)
 }
 
 // ShiftRunningClocks moves every running clock on by d: the time the
 // service was down is given back. It returns how many clocks moved.
 func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
-	rows, err := t.query(`SELECT game_id, started_at, deadline, check_at FROM clocks WHERE paused_at IS NULL`)
+	rows, err := t.query(`SELECT id, clock_started_at, clock_deadline, clock_check_at FROM games
+		WHERE clock_turn IS NOT NULL AND clock_paused_at IS NULL`)
 	if err != nil {
 		return 0, fmt.Errorf("running clocks: %w", err)
 	}
@@ -133,7 +162,7 @@ func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
 		return 0, err
 	}
 	for _, m := range all {
-		if _, err := t.exec(`UPDATE clocks SET started_at = ?, deadline = ?, check_at = ? WHERE game_id = ?`,
+		if _, err := t.exec(`UPDATE games SET clock_started_at = ?, clock_deadline = ?, clock_check_at = ? WHERE id = ?`,
 			m.started.Add(d).UTC(), m.deadline.Add(d).UTC(), m.checks.Add(d).UTC(), m.id); err != nil {
 			return 0, fmt.Errorf("game %d shift clock: %w", m.id, err)
 		}

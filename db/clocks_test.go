@@ -75,7 +75,7 @@ func TestActiveGamesWithoutClockAreFound(t *testing.T) {
 		if err := tx.SetState(g.ID, Active, "", "", t0); err != nil {
 			return err
 		}
-		ids, err := tx.ActiveWithoutClock()
+		ids, err := tx.ActiveWithoutClock(10)
 		if err != nil || !slices.Equal(ids, []int64{g.ID}) {
 			t.Errorf("without clock: %v, %v; want [%d]", ids, err, g.ID)
 		}

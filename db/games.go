@@ -72,11 +72,15 @@ func (g Game) SeatOf(playerID int64) int {
 // CreateGame stores a new game and its seats; it returns the game's id.
 // g.Seats give each seat's player and invitation.
 func (t *Tx) CreateGame(g Game) (int64, error) {
+	return t.createGame(g, "")
+}
+
+func (t *Tx) createGame(g Game, archive string) (int64, error) {
 	tags, _ := json.Marshal(nonNil(g.Tags))
 	res, err := t.exec(`INSERT INTO games (kind, options, state, result, termination, tags, seed,
-		created_at, started_at, finished_at, updated_at, owner_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		created_at, started_at, finished_at, updated_at, owner_id, archive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.Kind, g.Options, g.State, orStar(g.Result), g.Termination, string(tags), g.Seed,
-		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC(), nullID(g.Owner))
+		g.Created.UTC(), utcPtr(g.Started), utcPtr(g.Finished), g.Created.UTC(), nullID(g.Owner), archive)
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
@@ -130,6 +134,9 @@ func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 			return nil, err
 		}
 		g.Owner = owner.Int64
+		if tc, ok := t.touched[g.ID]; ok {
+			g.Updated = tc.at // not written yet
+		}
 		if started.Valid {
 			g.Started = &started.Time
 		}
@@ -256,12 +263,34 @@ func (t *Tx) SetState(gameID int64, state GameState, result, termination string,
 	if err != nil {
 		return fmt.Errorf("game %d to %s: %w", gameID, state, err)
 	}
+	delete(t.touched, gameID) // written here
 	return nil
 }
 
+// touch is a change to a game at a time, waiting to be written.
+type touch struct{ at time.Time }
+
+// touch marks a game changed now. Its updated_at is written once per
+// transaction, when the transaction ends (flush) or with the game's clock
+// (PutClock), not once per ply: a ply's mail otherwise wrote the game's
+// row twice.
 func (t *Tx) touch(gameID int64, now time.Time) error {
-	_, err := t.exec(`UPDATE games SET updated_at = ? WHERE id = ?`, now.UTC(), gameID)
-	return err
+	if t.touched == nil {
+		t.touched = map[int64]touch{}
+	}
+	t.touched[gameID] = touch{at: now.UTC()}
+	return nil
+}
+
+// flush writes the updated_at of the games touched and not written yet.
+func (t *Tx) flush() error {
+	for id, tc := range t.touched {
+		if _, err := t.exec(`UPDATE games SET updated_at = ? WHERE id = ?`, tc.at, id); err != nil {
+			return fmt.Errorf("game %d: %w", id, err)
+		}
+	}
+	clear(t.touched)
+	return nil
 }
 
 // CountGames counts the games in a state (all when state is "").

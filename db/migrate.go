@@ -60,14 +60,19 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	for _, m := range ms {
 		err := s.Update(ctx, func(t *Tx) error {
+			// Each applied migration has its row: one numbered below the
+			// highest applied still runs (numbers may come with gaps while
+			// migrations are written side by side).
 			var have int
-			if err := t.queryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			if err := t.queryRow(`SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&have); err != nil {
 				return err
 			}
-			if have >= m.version {
+			if have > 0 {
 				return nil
 			}
-			if _, err := t.exec(m.sql); err != nil {
+			// A migration holds many statements: run as it is, not
+			// prepared (a prepared statement is one statement).
+			if _, err := t.tx.ExecContext(t.ctx, m.sql); err != nil {
 				return fmt.Errorf("%s: %w", m.name, err)
 			}
 			_, err := t.exec(`INSERT INTO schema_version (version) VALUES (?)`, m.version)

@@ -2,7 +2,9 @@ package db
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -34,14 +36,77 @@ func (t *Tx) AddPly(gameID int64, p Ply) error {
 	return t.touch(gameID, p.PlayedAt)
 }
 
-// Plies lists a game's plies in order.
+// CreateGameWithPlies stores a game that comes with its plies, as an
+// import does: the game, its seats and its plies in the game's archive
+// column (migration 009), in one INSERT for the game and one per seat.
+// The plies must have been played when the game was created and by no
+// mail; a ply that cannot be archived (a token with a space, a seat past
+// 9, a mail, a time of its own, a conditional mark) makes them all rows
+// of plies instead.
+func (t *Tx) CreateGameWithPlies(g Game, plies []Ply) (int64, error) {
+	archive, ok := archiveOf(plies, g.Created)
+	if ok {
+		return t.createGame(g, archive)
+	}
+	id, err := t.createGame(g, "")
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range plies {
+		if err := t.AddPly(id, p); err != nil {
+			return 0, err
+		}
+	}
+	return id, nil
+}
+
+// archiveOf writes plies 1, 2, ... in the archive's form: "0K10 1L9".
+func archiveOf(plies []Ply, created time.Time) (string, bool) {
+	var b strings.Builder
+	for i, p := range plies {
+		if p.N != i+1 || p.Seat < 0 || p.Seat > 9 || p.Message != 0 || p.Conditional || !p.PlayedAt.Equal(created) ||
+			p.Token == "" || strings.ContainsAny(p.Token, " \t\r\n") {
+			return "", false
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteByte(byte('0' + p.Seat))
+		b.WriteString(p.Token)
+	}
+	return b.String(), true
+}
+
+// archived reads a game's archived plies.
+func (t *Tx) archived(gameID int64) ([]Ply, error) {
+	var archive string
+	var created time.Time
+	err := t.queryRow(`SELECT archive, created_at FROM games WHERE id = ?`, gameID).Scan(&archive, &created)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && archive == "" {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("archived plies of game %d: %w", gameID, err)
+	}
+	fields := strings.Fields(archive)
+	out := make([]Ply, len(fields))
+	for i, f := range fields {
+		out[i] = Ply{N: i + 1, Seat: int(f[0] - '0'), Token: f[1:], PlayedAt: created}
+	}
+	return out, nil
+}
+
+// Plies lists a game's plies in order: the archived ones, then the rows.
 func (t *Tx) Plies(gameID int64) ([]Ply, error) {
+	out, err := t.archived(gameID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := t.query(`SELECT n, seat, token, played_at, message_id, conditional FROM plies WHERE game_id = ? ORDER BY n`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("plies of game %d: %w", gameID, err)
 	}
 	defer rows.Close()
-	var out []Ply
 	for rows.Next() {
 		var p Ply
 		var msg sql.NullInt64
@@ -54,10 +119,21 @@ func (t *Tx) Plies(gameID int64) ([]Ply, error) {
 	return out, rows.Err()
 }
 
-// DeletePliesFrom removes ply n and every later ply (a takeback).
+// DeletePliesFrom removes ply n and every later ply (a takeback), archived
+// or not.
 func (t *Tx) DeletePliesFrom(gameID int64, n int, now time.Time) error {
 	if _, err := t.exec(`DELETE FROM plies WHERE game_id = ? AND n >= ?`, gameID, n); err != nil {
 		return fmt.Errorf("take back game %d from ply %d: %w", gameID, n, err)
+	}
+	arch, err := t.archived(gameID)
+	if err != nil {
+		return err
+	}
+	if n <= len(arch) {
+		kept, _ := archiveOf(arch[:max(n-1, 0)], arch[0].PlayedAt)
+		if _, err := t.exec(`UPDATE games SET archive = ? WHERE id = ?`, kept, gameID); err != nil {
+			return fmt.Errorf("take back game %d from ply %d: %w", gameID, n, err)
+		}
 	}
 	return t.touch(gameID, now)
 }

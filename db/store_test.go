@@ -43,8 +43,8 @@ func TestOpenSetsPragmasAndMigratesOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, err := s.Version(ctx)
-		if err != nil || v != ms[len(ms)-1].version {
-			t.Fatalf("version %d, %v; want %d", v, err, ms[len(ms)-1].version)
+		if want := ms[len(ms)-1].version; err != nil || v != want {
+			t.Fatalf("version %d, %v; want %d", v, err, want)
 		}
 		var mode string
 		var fk int
@@ -231,7 +231,8 @@ func TestMessagesAreRecordedOnce(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_ = s.View(context.Background(), func(tx *Tx) error {
+			// Rolled back, so that each case sees the same store.
+			_ = s.Update(context.Background(), func(tx *Tx) error {
 				seen, err := tx.Seen(tc.id, tc.box, tc.uidv, tc.uid)
 				if err != nil || seen != tc.seen {
 					t.Errorf("Seen = %v, %v; want %v", seen, err, tc.seen)
@@ -240,7 +241,7 @@ func TestMessagesAreRecordedOnce(t *testing.T) {
 				if (err != nil) != tc.recorded {
 					t.Errorf("RecordMessage error %v, want failure %v", err, tc.recorded)
 				}
-				return nil
+				return errRollback
 			})
 		})
 	}
@@ -359,7 +360,7 @@ func TestCheckFindsAnOrphanRow(t *testing.T) {
 	if _, err := s.db.ExecContext(ctx, `INSERT INTO plies (game_id, n, seat, token, played_at) VALUES (99, 1, 0, 'K10', ?)`, t0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "plies row 1 points to a missing games") {
+	if err := s.Check(ctx); err == nil || !strings.Contains(err.Error(), "a row of plies points to a missing games") {
 		t.Errorf("Check = %v, want the orphan ply reported", err)
 	}
 }

@@ -24,6 +24,42 @@ const (
 // can go on by mail). Players are taken by name; a name that is not a mail
 // address becomes NAME@import.invalid, an address no mail goes to.
 func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
+	return NewImporter(now).Import(tx, g)
+}
+
+// Importer stores many games read from records, as Import does, and looks
+// each player up once, not once per game. The players it knows must stay
+// in the store: after a transaction of its that did not commit, use a new
+// Importer.
+type Importer struct {
+	now     time.Time
+	players map[string]int64 // address -> player id
+}
+
+// NewImporter is an Importer whose games are imported at now.
+func NewImporter(now time.Time) *Importer {
+	return &Importer{now: now, players: map[string]int64{}}
+}
+
+// player is the id of the player of a record's name at a seat.
+func (im *Importer) player(tx *db.Tx, name string, seat int) (int64, error) {
+	addr := importAddress(name, seat)
+	if id, ok := im.players[addr]; ok {
+		return id, nil
+	}
+	p, err := tx.Player(addr, name, im.now)
+	if err != nil {
+		return 0, err
+	}
+	im.players[addr] = p.ID
+	return p.ID, nil
+}
+
+// Import stores one game; see the function Import. The game and its seats
+// are rows; its plies go into the game's archive (db.CreateGameWithPlies):
+// a row per ply made the store 2.5 KB a game and cost an INSERT a ply.
+func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
+	now := im.now
 	if !g.Valid() || g.State == nil {
 		return 0, fmt.Errorf("game %d of %s is not valid", g.Index, g.File)
 	}
@@ -46,11 +82,11 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 		if i < len(g.Names) {
 			name = g.Names[i]
 		}
-		p, err := tx.Player(importAddress(name, i), name, now)
+		id, err := im.player(tx, name, i)
 		if err != nil {
 			return 0, err
 		}
-		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: p.ID, Invitation: db.Accepted})
+		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: id, Invitation: db.Accepted})
 	}
 	result := g.Result
 	if !decidedResult(result) {
@@ -67,10 +103,7 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 		}
 	}
 	row.Termination = termination
-	id, err := tx.CreateGame(row)
-	if err != nil {
-		return 0, err
-	}
+	plies := make([]db.Ply, len(g.Main.Moves))
 	for i, m := range g.Main.Moves {
 		seat := state.ToMove()
 		if s, _, ok := rules.ParseLeaveToken(m.Token); ok {
@@ -83,11 +116,9 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 		for _, n := range m.After {
 			conditional = conditional || n.Variation == nil && n.Comment == conditionalComment
 		}
-		if err := tx.AddPly(id, db.Ply{N: i + 1, Seat: int(seat), Token: m.Canonical(), PlayedAt: now, Conditional: conditional}); err != nil {
-			return 0, err
-		}
+		plies[i] = db.Ply{N: i + 1, Seat: int(seat), Token: m.Canonical(), PlayedAt: now, Conditional: conditional}
 	}
-	return id, nil
+	return tx.CreateGameWithPlies(row, plies)
 }
 
 // decidedResult reports a result that names a winner or a draw.

@@ -35,6 +35,10 @@ type TickResult struct {
 
 // tickBatch bounds the clocks one tick judges, so that a tick after a long
 // stop does not hold the store for long; the rest wait for the next tick.
+// It also bounds the clocks one tick sets up for active games that have
+// none: after an upgrade there may be thousands (10,000 took 6.4 s, all
+// before the first mail was read), and a mail to a game whose clock is
+// still to come sets it up itself.
 const tickBatch = 500
 
 // Tick is the scheduler's step; the daemon calls it every minute or so
@@ -43,7 +47,7 @@ const tickBatch = 500
 //
 //  1. the heartbeat: a gap since the last tick longer than Config.Downtime
 //     was downtime, and every running clock moves on by it (grace);
-//  2. a clock for every active game without one;
+//  2. a clock for the active games without one (tickBatch a tick);
 //  3. the end of the vacations whose time is up;
 //  4. each clock due: the half-time reminder, the last reminder a day
 //     before the deadline, and at the deadline a rated game lost on time
@@ -79,7 +83,7 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 	var clockless, over, due, expired []int64
 	var digests []db.DigestWaiting
 	err = s.store.View(ctx, func(tx *db.Tx) (err error) {
-		if clockless, err = tx.ActiveWithoutClock(); err != nil {
+		if clockless, err = tx.ActiveWithoutClock(tickBatch); err != nil {
 			return err
 		}
 		if over, err = tx.VacationsOver(now); err != nil {
