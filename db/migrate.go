@@ -38,16 +38,19 @@ func loadMigrations() ([]migration, error) {
 		out = append(out, migration{version: v, name: e.Name(), sql: string(body)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
-	for i, m := range out {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("migration %s: expected number %d", m.name, i+1)
+	for i := 1; i < len(out); i++ {
+		if out[i].version == out[i-1].version {
+			return nil, fmt.Errorf("migration %s: number %d is taken by %s", out[i].name, out[i].version, out[i-1].name)
 		}
 	}
 	return out, nil
 }
 
 // migrate applies the migrations the database lacks, each in its own
-// transaction together with the version bump.
+// transaction together with the version bump. A migration counts as done
+// when its own number is recorded, not when a higher one is: numbers are
+// handed out to work in progress, and one that lands later than a higher
+// number still runs.
 func (s *Store) migrate(ctx context.Context) error {
 	ms, err := loadMigrations()
 	if err != nil {
@@ -58,11 +61,11 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	for _, m := range ms {
 		err := s.Update(ctx, func(t *Tx) error {
-			var have int
-			if err := t.queryRow(`SELECT COALESCE(MAX(version), 0) FROM schema_version`).Scan(&have); err != nil {
+			var done int
+			if err := t.queryRow(`SELECT COUNT(*) FROM schema_version WHERE version = ?`, m.version).Scan(&done); err != nil {
 				return err
 			}
-			if have >= m.version {
+			if done > 0 {
 				return nil
 			}
 			if _, err := t.exec(m.sql); err != nil {

@@ -43,8 +43,8 @@ func TestOpenSetsPragmasAndMigratesOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		v, err := s.Version(ctx)
-		if err != nil || v != len(ms) {
-			t.Fatalf("version %d, %v; want %d", v, err, len(ms))
+		if err != nil || v != ms[len(ms)-1].version {
+			t.Fatalf("version %d, %v; want %d", v, err, ms[len(ms)-1].version)
 		}
 		var mode string
 		var fk int
