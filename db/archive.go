@@ -59,7 +59,7 @@ var archiveQueries = map[string]string{
 }
 
 // listQuery is the query of Games for one set of filters: the filters
-// not set are left out of the text (not written as "? = ''"), so that
+// not set are left out of the text (not written as "? = ”"), so that
 // SQLite picks the index that fits each.
 func listQuery(kind, state, players bool) string {
 	q := `SELECT ` + archiveGameColumns + ` FROM games g WHERE ` + archived

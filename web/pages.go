@@ -37,8 +37,8 @@ var funcs = template.FuncMap{
 		}
 		return t.UTC().Format("2006-01-02")
 	},
-	"when": func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
-	"rating": func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) },
+	"when":       func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
+	"rating":     func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) },
 	"pathEscape": url.PathEscape,
 	"add":        func(a, b int) int { return a + b },
 }
