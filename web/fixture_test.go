@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -47,7 +48,7 @@ func newFixture(t testing.TB) *fixture {
 	imported := f.importFile(t, "testdata/dobbal.pgn", "testdata/pente.pgn")
 	f.dobbal, f.pente, f.pente2 = imported[0], imported[1], imported[2]
 
-	svc, err := play.New(f.store, play.Config{Address: "pbem@example.org", Now: func() time.Time { return fixtureNow }})
+	svc, err := play.New(f.store, play.Config{Address: "pbem@example.org", Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return fixtureNow }})
 	if err != nil {
 		t.Fatal(err)
 	}

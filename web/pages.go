@@ -356,6 +356,9 @@ func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.Arc
 	}
 	slices.Sort(p.Options)
 	for name, v := range g.Tags {
+		if v == "" || v == "?" || v == "-" {
+			continue
+		}
 		p.Tags = append(p.Tags, tagView{name, withoutAddresses(v)})
 	}
 	slices.SortFunc(p.Tags, func(a, b tagView) int { return strings.Compare(a.Name, b.Name) })
