@@ -5,9 +5,8 @@
 ALTER TABLE games ADD COLUMN private INTEGER NOT NULL
 	GENERATED ALWAYS AS (instr(' ' || options || ' ', ' private=yes ') > 0) VIRTUAL;
 
--- The archive's lists: newest first, by state and by kind, public games
--- only; a player's games through seats_player.
-CREATE INDEX games_archive ON games(id DESC) WHERE NOT private AND state IN ('active', 'finished');
-CREATE INDEX games_archive_kind ON games(kind, state, id DESC) WHERE NOT private;
-CREATE INDEX games_archive_state ON games(state, id DESC) WHERE NOT private;
-CREATE INDEX players_name ON players(name);
+-- The archive's list of one game kind, newest first, stops after a page
+-- of rows however rare the kind. The list of all games walks the table
+-- backwards by id, and the one of a state walks games_state (state, then
+-- id).
+CREATE INDEX games_archive_kind ON games(kind, id DESC) WHERE NOT private;
