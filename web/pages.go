@@ -305,11 +305,16 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	}
 	switch ext {
 	case "svg":
+		var b bytes.Buffer
+		if err := render.SVG(&b, rp.game, render.Options{}); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		nonce := newNonce()
+		w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "public, max-age=60")
-		if err := render.SVG(w, rp.game, render.Options{}); err != nil {
-			s.log.Warn("web board failed", slog.Int64("game", id), slog.Any("err", err))
-		}
+		_, _ = w.Write([]byte(strings.ReplaceAll(b.String(), "<style", `<style nonce="`+nonce+`"`)))
 		return
 	case "png":
 		var b bytes.Buffer
@@ -329,8 +334,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	}
 	nonce := newNonce()
 	p.Board = template.HTML(inlineSVG(p.Board, nonce))
-	w.Header().Set("Content-Security-Policy", strings.Replace(contentSecurityPolicy,
-		"style-src 'self'", "style-src 'self' 'nonce-"+nonce+"'", 1))
+	w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 	s.render(w, r, http.StatusOK, "game", p)
 }
 
@@ -409,6 +413,12 @@ func inlineSVG(svg template.HTML, nonce string) string {
 		s = s[i:]
 	}
 	return strings.ReplaceAll(s, "<style", `<style nonce="`+nonce+`"`)
+}
+
+// withStyleNonce is the policy that also lets the <style> elements
+// carrying nonce apply: the board's drawing may style itself so.
+func withStyleNonce(nonce string) string {
+	return strings.Replace(contentSecurityPolicy, "style-src 'self'", "style-src 'self' 'nonce-"+nonce+"'", 1)
 }
 
 func newNonce() string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // runWeb serves the web archive of a store alone, without mail: for an
@@ -31,6 +32,10 @@ func runWeb(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if addr == "off" {
 		fmt.Fprintln(stderr, "pbem web: --http off leaves nothing to do: give an address such as 127.0.0.1:8080")
 		return exitUsage
+	}
+	if _, err := os.Stat(filepath.Join(*data, "pbem.db")); err != nil {
+		fmt.Fprintf(stderr, "pbem web: there is no store in %s: give the data folder of pbem serve or pbem import (--data or PBEM_DATA)\n", *data)
+		return exitInvalid
 	}
 	log := toolLog(stderr)
 	// Opened once for writing first: a store of an older version gets its

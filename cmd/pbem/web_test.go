@@ -110,6 +110,15 @@ func TestServeServesTheArchiveWhileImporting(t *testing.T) {
 	}
 }
 
+func TestWebWithoutAStore(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "nothing")
+	var stdout, stderr syncBuffer
+	code := runWeb(context.Background(), []string{"--data", data, "--http", "127.0.0.1:0"}, nil, &stdout, &stderr)
+	if code != exitInvalid || !strings.Contains(stderr.String(), "there is no store in "+data) {
+		t.Errorf("exit %d, stderr %q; want %d and the folder named", code, stderr.String(), exitInvalid)
+	}
+}
+
 func TestArchiveAddress(t *testing.T) {
 	for _, tc := range []struct {
 		http     string
