@@ -54,6 +54,7 @@ func TestPages(t *testing.T) {
 		{"rules index", "/rules/", 200, []string{`/rules/keryo-pente"`}, nil},
 		{"rules", "/rules/dobbal", 200, []string{"<h1", "Pinuid Dobbal"}, nil},
 		{"rules of a variant", "/rules/keryo-pente", 200, []string{"Keryo"}, nil},
+		{"rules linking rules", "/rules/quatro", 200, []string{`href="/rules/pinuid"`}, []string{`.md"`}},
 		{"rules of an unknown game", "/rules/chess", 404, nil, nil},
 		{"stylesheet", "/static/style.css", 200, []string{"@media"}, nil},
 		{"script", "/static/game.js", 200, []string{"ArrowRight"}, nil},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -32,6 +33,15 @@ func rulesFile(e games.Entry) string {
 func loadRules() (map[string]rulesPage, error) {
 	md := goldmark.New(goldmark.WithExtensions(extension.GFM))
 	out := map[string]rulesPage{}
+	// A document's links to its neighbours ("pinuid-classic.md") lead to
+	// their pages here.
+	var links []string
+	for _, e := range games.All() {
+		if name := rulesFile(e); !slices.Contains(links, `href="`+name) {
+			links = append(links, `href="`+name, `href="/rules/`+e.Name)
+		}
+	}
+	pageLinks := strings.NewReplacer(links...)
 	for _, e := range games.All() {
 		name := rulesFile(e)
 		if _, ok := out[name]; ok {
@@ -46,7 +56,7 @@ func loadRules() (map[string]rulesPage, error) {
 			return nil, fmt.Errorf("web: rules of %s: %w", e.Title, err)
 		}
 		title, _, _ := strings.Cut(string(src), "\n")
-		out[name] = rulesPage{Title: strings.TrimSpace(strings.TrimPrefix(title, "# ")), HTML: template.HTML(b.String())}
+		out[name] = rulesPage{Title: strings.TrimSpace(strings.TrimPrefix(title, "# ")), HTML: template.HTML(pageLinks.Replace(b.String()))}
 	}
 	return out, nil
 }
