@@ -254,10 +254,12 @@ type moveView struct {
 }
 
 // gameFile splits "12", "12.svg", "12.png" and "12.pgn".
+// Only the canonical number is taken ("12", not "012" or "+12"), so
+// each game has one address.
 func gameFile(file string) (id int64, ext string, ok bool) {
-	base, ext, _ := strings.Cut(file, ".")
+	base, ext, dot := strings.Cut(file, ".")
 	id, err := strconv.ParseInt(base, 10, 64)
-	if err != nil || id <= 0 {
+	if err != nil || id <= 0 || strconv.FormatInt(id, 10) != base || (dot && ext == "") {
 		return 0, "", false
 	}
 	switch ext {

@@ -12,6 +12,15 @@ var mailAddress = regexp.MustCompile(`([A-Za-z0-9._%+\-]+)@[A-Za-z0-9\-]+(\.[A-Z
 // the archive passes on as it was stored, such as an imported record's
 // tags.
 func withoutAddresses(text string) string {
+	// Again until none is left: cutting "a@b" out of "a@b@c.org" leaves
+	// "a@c.org". Each round shortens the text, so this ends.
+	for mailAddress.MatchString(text) {
+		text = cutAddresses(text)
+	}
+	return text
+}
+
+func cutAddresses(text string) string {
 	return mailAddress.ReplaceAllStringFunc(text, func(a string) string {
 		local := mailAddress.FindStringSubmatch(a)[1]
 		for i := 0; i < len(local); i++ {
