@@ -37,10 +37,11 @@ type Command struct {
 	Move *Move `parser:"| @@"`
 }
 
-// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]".
+// NewGame is "new GAME with ADDR [ADDR...] [OPTION=VALUE ...]"; an ADDR
+// may be the word "computer", a seat the service's computer player takes.
 type NewGame struct {
 	Game    string   `parser:"'new' @Word"`
-	With    []string `parser:"'with' ( @Addr ','? )+"`
+	With    []string `parser:"'with' ( ( @Addr | @'computer' ) ','? )+"`
 	Options []string `parser:"@Option*"`
 }
 
@@ -51,9 +52,9 @@ type Answer struct {
 }
 
 // AboutGame is a command that names at most a game: board, hint, resign,
-// draw, takeback, record, cancel.
+// draw, takeback, record, cancel, analyze (also spelt analyse).
 type AboutGame struct {
-	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record' | 'cancel')"`
+	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record' | 'cancel' | 'analyze' | 'analyse')"`
 	Game int    `parser:"( 'game'? @Number )?"`
 }
 
@@ -134,10 +135,14 @@ var commandParser = participle.MustBuild[Command](
 	participle.UseLookahead(4),
 )
 
+// Computer is the word that, in place of an address in "new", names a seat
+// for the service's computer player.
+const Computer = "computer"
+
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm"}
+	"vacation", "back", "timezone", "notify", "ratings", "cancel", "block", "unblock", "confirm", "analyze"}
 
 // NotUnderstood is a line that is not a command.
 type NotUnderstood struct {
@@ -228,11 +233,17 @@ func (c *Command) normalise() {
 		c.New.Game = strings.ToLower(c.New.Game)
 		for i, a := range c.New.With {
 			c.New.With[i] = strings.Trim(a, "<>")
+			if strings.EqualFold(a, Computer) {
+				c.New.With[i] = Computer
+			}
 		}
 	case c.Answer != nil:
 		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
 	case c.About != nil:
 		c.About.Verb = strings.ToLower(c.About.Verb)
+		if c.About.Verb == "analyse" {
+			c.About.Verb = "analyze"
+		}
 	case c.Watch != nil:
 		c.Watch.Verb = strings.ToLower(c.Watch.Verb)
 	case c.Help != nil:

@@ -27,7 +27,7 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 		}
 	}
 	lines := []string{"new pente with b@example.org", "accept", "decline", "cancel", "K10", "resign", "draw",
-		"takeback", "board", "games", "hint", "preview K10", "record", "review", "watch 1", "unwatch 1",
+		"takeback", "board", "games", "hint", "preview K10", "record", "review", "analyze", "watch 1", "unwatch 1",
 		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "block",
 		"block x@example.org", "unblock invitations", "confirm", "ratings", "help"}
 	used := map[string]bool{}

@@ -121,6 +121,7 @@ func commandTable() []commandSpec {
 		{"preview [GAME] PLY...", Anyone, RateRead, anyGame, "preview", (*handling).preview},
 		{"record [GAME]", Anyone, RateRead, recordGame, "get the record", (*handling).recordCmd},
 		{"review", Anyone, RateRead, noGame, "review records", (*handling).review},
+		{"analyze [GAME]", Anyone, RateRead, noGame, "get an analysis", (*handling).analyze},
 		{"watch GAME", AccountHolder, RateSetting, namedGame, "watch a game", (*handling).watch},
 		{"unwatch GAME", AccountHolder, RateSetting, namedGame, "stop watching a game", (*handling).watch},
 		{"vacation", Anyone, RateRead, noGame, "see your vacation days", (*handling).vacation},

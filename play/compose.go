@@ -23,6 +23,9 @@ type notice struct {
 }
 
 func (h *handling) notify(to db.Player, t *table, headline string) {
+	if _, ok := h.s.computerLevel(to.Address); ok {
+		return // the computer reads no mail
+	}
 	h.notices = append(h.notices, notice{to: to, t: t, headline: headline})
 }
 
@@ -179,6 +182,9 @@ const footer = "-- \npbem: board games by mail. Send \"help\" for the commands.\
 // queue puts one mail in the outbox. Game mails carry the recipient's reply
 // token in Reply-To and in the Message-ID, and refer to the game's thread.
 func (h *handling) queue(to string, t *table, subject, body string, isReply bool, atts []db.Attachment) error {
+	if _, ok := h.s.computerLevel(to); ok {
+		return nil // the computer's address receives nothing: its answers stay unsent
+	}
 	headers := map[string]string{"Auto-Submitted": "auto-replied"}
 	keys, err := h.keyring()
 	if err != nil {

@@ -168,6 +168,9 @@ func (h *handling) noAnswer(from string) string {
 	if base, _, _ := strings.Cut(local, "+"); base == h.s.local && domain == h.s.domain {
 		return "our own mail"
 	}
+	if _, ok := h.s.computerLevel(from); ok {
+		return "the computer's address" // it sends no mail: a forgery
+	}
 	hdr := func(name string) string {
 		for k, v := range h.m.Headers {
 			if strings.EqualFold(k, name) {

@@ -12,7 +12,8 @@ import (
 const helpText = `Commands, one per line, in the subject or the body of a mail:
 
   new GAME with ADDRESS [ADDRESS...] [OPTION=VALUE...]
-                         invite; starts when all invitees accept
+                         invite; starts when all invitees accept;
+                         "computer" as an ADDRESS plays the computer
   accept [GAME]          accept an invitation, a draw or a takeback
   decline [GAME]         say no to it
   cancel [GAME]          withdraw your invitation before it starts
@@ -26,6 +27,8 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   takeback [GAME]        ask to undo your last ply
   record [GAME]          the game's record, attached as a .pgn file
   review                 with a .pgn attached or pasted: check it
+  analyze [GAME]         the computer goes through a finished game, or
+                         a .pgn attached or pasted, and marks mistakes
   watch GAME             get a mail after every ply of a game
   unwatch GAME           stop
   vacation N             stop your clocks for N days
@@ -39,7 +42,8 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
   unblock ADDRESS|invitations
                          undo a block
   ratings [GAME]         your ratings, or a game's best players
-  help [TOPIC]           this text; TOPIC is a game or "options"
+  help [TOPIC]           this text; TOPIC is a game, "options" or
+                         "computer"
 
 In a reply to a game's mail the game number may be left out. Every
 mail of this service carries your key in its Reply-To address: reply
@@ -64,6 +68,30 @@ const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
 
 Each game has options of its own; send "help GAME" to see them.`
 
+// computerHelp explains the computer player and its levels.
+const computerHelp = `The computer plays any game of this service, at once, by mail:
+
+  new pente with computer             you against the computer, level 5
+  new pente with computer level=2     an easier one
+  new quatro with bob@example.org computer computer
+                                      two computer seats; level=N sets
+                                      the level of every computer seat
+
+It accepts at once and answers each of your plies within seconds.
+Levels, from 1 to 8:
+
+  1-2  a beginner: misses tactics, grants takebacks
+  3-4  a club player: sees short tactics, grants takebacks
+  5    the default: careful, refuses takebacks
+  6-8  strong to its strongest: refuses takebacks, and resigns when
+       it finds a forced loss
+
+A draw offer it accepts when it judges its side clearly worse, or the
+game long and dead even; else it declines. Each level has its own
+rating in each game, and games against it are rated like any other
+(add rated=no for practice). After a game, "analyze GAME" has the
+computer mark the mistakes of both sides.`
+
 // gameList lists the games one a line, name and title, in the columns of
 // the command list: a line per game never wraps, and never parts a name
 // from its comma.
@@ -86,10 +114,13 @@ func (h *handling) help(c *grammar.Command, _ *table) error {
 	case "options", "option":
 		h.say(c.String(), "%s", optionsHelp)
 		return nil
+	case "computer", "computers", "levels", "level":
+		h.say(c.String(), "%s", computerHelp)
+		return nil
 	}
 	e, err := games.Lookup(topic)
 	if err != nil {
-		h.say(c.String(), "There is no help on %q. Topics: a game's name, or \"options\". %s.", topic, upperFirst(err.Error()))
+		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(err.Error()))
 		return nil
 	}
 	var b strings.Builder

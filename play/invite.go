@@ -42,6 +42,17 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
 		return nil
 	}
+	computers := 0
+	for _, a := range c.New.With {
+		if a == grammar.Computer {
+			computers++
+		}
+	}
+	level, msg := takeLevel(opts, computers)
+	if msg != "" {
+		h.say(read, "%s Nothing was started.", msg)
+		return nil
+	}
 	clock, msg := takeClockOptions(opts)
 	if msg != "" {
 		h.say(read, "%s Nothing was started.", msg)
@@ -67,7 +78,18 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 
 	// The players: the sender and the invitees, each once.
 	addrs := []string{h.sender.Address}
+	var invited []string // the invitees that are not the computer
 	for _, a := range c.New.With {
+		if a == grammar.Computer {
+			// Each computer seat is a player of its own (a player holds
+			// one seat of a game).
+			k := 1
+			for contains(addrs, h.s.computerAddress(level, k)) {
+				k++
+			}
+			addrs = append(addrs, h.s.computerAddress(level, k))
+			continue
+		}
 		parsed, err := mail.ParseAddress(a)
 		if err != nil {
 			h.say(read, "%q is not a mail address. Nothing was started.", a)
@@ -82,10 +104,15 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 			h.say(read, "%s is this service's own address, not a player. Nothing was started.", addr)
 			return nil
 		}
+		if _, ok := h.s.computerLevel(addr); ok {
+			h.say(read, "%s is this service's computer player, which reads no mail; write \"computer\" in its place (and level=N for its strength). Nothing was started.", addr)
+			return nil
+		}
 		if contains(addrs, addr) {
 			continue
 		}
 		addrs = append(addrs, addr)
+		invited = append(invited, addr)
 	}
 	if k := entry.Kind; k.Name == "Pinuid Quatro" {
 		if _, given := engineOpts["seats"]; !given {
@@ -102,7 +129,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 			entry.Title, g.Seats(), len(addrs), len(addrs)-1)
 		return nil
 	}
-	if ok, err := h.admitInvitees(read, addrs[1:]); !ok || err != nil {
+	if ok, err := h.admitInvitees(read, invited); !ok || err != nil {
 		return err
 	}
 
@@ -128,14 +155,18 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	var invitees []db.Player
 	for i, a := range addrs {
 		p := h.sender
+		_, computer := h.s.computerLevel(a)
 		if a != h.sender.Address {
-			if p, err = h.tx.Player(a, "", h.now); err != nil {
+			if p, err = h.tx.Player(a, h.s.computerName(a), h.now); err != nil {
 				return err
 			}
-			invitees = append(invitees, p)
+			if !computer {
+				invitees = append(invitees, p)
+			}
 		}
+		// The computer accepts at once.
 		inv := db.Pending
-		if a == h.sender.Address {
+		if a == h.sender.Address || computer {
 			inv = db.Accepted
 		}
 		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: p.ID, Invitation: inv})
@@ -156,9 +187,25 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		h.notify(p, t, fmt.Sprintf("%s <%s> invites you to a game of %s by mail (game %d).%s",
 			shortName(h.sender.Address, h.sender.Name), h.sender.Address, entry.Title, id, h.greetingText()))
 	}
-	h.say(c.String(), "Game %d is set up: %s. The invitation went to %s; the game starts when every invitee has accepted.",
-		id, t.title(), orList(names))
-	return nil
+	if len(names) > 0 {
+		also := ""
+		if computers > 0 {
+			also = " The computer accepted at once."
+		}
+		h.say(c.String(), "Game %d is set up: %s. The invitation went to %s; the game starts when every invitee has accepted.%s",
+			id, t.title(), orList(names), also)
+		return nil
+	}
+	// Only the computer was invited: the game begins.
+	if err := h.tx.SetState(id, db.Active, "", "", h.now); err != nil {
+		return err
+	}
+	if t, err = h.reload(id); err != nil {
+		return err
+	}
+	h.focus = t
+	h.say(c.String(), "Game %d is set up: %s. The computer accepted at once: the game begins.", id, t.title())
+	return h.autoPlay(t)
 }
 
 // maxGreetingLine bounds each line of the inviter's words passed on.

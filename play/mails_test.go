@@ -9,7 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"pbem/ai"
+	"pbem/ai/greedy"
 	"pbem/db"
+	"pbem/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/mails from the mails the service writes now")
@@ -20,7 +23,9 @@ var update = flag.Bool("update", false, "rewrite docs/mails from the mails the s
 // differs from its example. Every mail is also checked for the form of
 // service.md: lines of at most 72 columns, no tabs, no trailing spaces.
 func TestMailExamples(t *testing.T) {
-	w := newClockWorld(t, Config{})
+	// The greedy player stands in for the computer, so that the examples
+	// stay as they are whatever engine a game kind gets.
+	w := newClockWorld(t, Config{Engines: func(*rules.Kind) ai.Engine { return greedy.Engine{} }})
 	got := map[string]db.Mail{}
 	keep := func(name string, m db.Mail) { got[name] = m }
 	// find is the newest mail to an address with a text in it.
@@ -166,6 +171,23 @@ func TestMailExamples(t *testing.T) {
 	w.send("hank@example.org", "", "new gomoku with nobody@example.net")
 	w.deliverReport(bounceOf(w.last("nobody@example.net")))
 	keep("51-invitation-undeliverable", w.last("hank@example.org"))
+
+	// The computer player (game 9) and analyses.
+	w.send("olga@example.org", "", "new pente with computer level=3 tournament=off")
+	keep("52-new-game-with-computer", w.last("olga@example.org"))
+	w.reply("olga@example.org", w.last("olga@example.org"), "K10")
+	w.computers()
+	keep("53-computer-played", w.last("olga@example.org"))
+	w.reply("olga@example.org", w.last("olga@example.org"), "takeback")
+	keep("54-computer-takeback", w.last("olga@example.org"))
+	w.send("olga@example.org", "", "help computer")
+	keep("55-help-computer", w.last("olga@example.org"))
+	w.reply("olga@example.org", w.lastAbout("olga@example.org", 9), "analyze")
+	keep("56-analyze-running-game", w.last("olga@example.org"))
+	w.send("olga@example.org", "", "analyze 3")
+	keep("57-analyze-asked", w.last("olga@example.org"))
+	w.analyses()
+	keep("58-analysis", w.last("olga@example.org"))
 
 	dir := filepath.Join("..", "docs", "mails")
 	if *update {

@@ -36,7 +36,7 @@ func (h *handling) draw(c *grammar.Command, t *table) error {
 // not count). Every other seat must accept.
 func (h *handling) takeback(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
-	if _, ok := lastOwnPly(t, seat); !ok {
+	if _, ok := h.lastOwnPly(t, seat); !ok {
 		h.say(c.String(), "A takeback undoes your last ply while nobody has played since; in game %d someone has, or you have not played yet. Nothing was changed.", t.row.ID)
 		return nil
 	}
@@ -50,14 +50,16 @@ func (h *handling) takeback(c *grammar.Command, t *table) error {
 }
 
 // lastOwnPly is the number of seat's last ply if no other seat has played
-// since (the service's passes aside).
-func lastOwnPly(t *table, seat int) (int, bool) {
+// since, the service's passes and the computer's plies aside: the
+// computer answers within seconds, so a takeback against it undoes its
+// answer too.
+func (h *handling) lastOwnPly(t *table, seat int) (int, bool) {
 	for i := len(t.plies) - 1; i >= 0; i-- {
 		p := t.plies[i]
 		if p.Seat == seat && p.Token != "pass" {
 			return p.N, true
 		}
-		if p.Message != 0 || p.Token != "pass" {
+		if _, computer := h.s.isComputerSeat(t, p.Seat); !computer && (p.Message != 0 || p.Token != "pass") {
 			return 0, false
 		}
 	}
@@ -80,6 +82,17 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		return nil
 	}
 	o.Agreed = append(o.Agreed, seat)
+	if kind == db.Takeback {
+		if who := h.computerTakeback(t, &o); who != "" {
+			if open {
+				if err := h.tx.ClearOffers(t.row.ID, kind); err != nil {
+					return err
+				}
+			}
+			h.say(c.String(), "%s declines takebacks: from level %d up the computer plays every game out as played. Nothing was changed.", who, friendlyLevels+1)
+			return nil
+		}
+	}
 	if len(o.Agreed) < len(t.row.Seats) {
 		if err := h.tx.PutOffer(t.row.ID, o); err != nil {
 			return err
@@ -106,7 +119,7 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		h.say(c.String(), "Every seat agreed: game %d is drawn.", t.row.ID)
 		return h.notifyOthers(t, fmt.Sprintf("Every seat agreed to a draw: game %d is drawn.", t.row.ID))
 	default:
-		n, ok := lastOwnPly(t, o.Seat)
+		n, ok := h.lastOwnPly(t, o.Seat)
 		if !ok {
 			h.say(c.String(), "The takeback in game %d came too late: a ply was played since. Nothing was changed.", t.row.ID)
 			return nil

@@ -9,7 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"pbem/ai"
+	"pbem/ai/computers"
 	"pbem/db"
+	"pbem/rules"
 )
 
 // Config sets up a Service.
@@ -34,6 +37,12 @@ type Config struct {
 	Downtime time.Duration
 	// VacationDays is each player's vacation allowance per year; 0 means 30.
 	VacationDays int
+	// ComputerNodes caps every search of the computer player; 0 means each
+	// level's own budget. Tests set it small.
+	ComputerNodes int64
+	// Engines names the computer player's engine for a game kind;
+	// computers.For when nil. Tests give engines whose judgement they set.
+	Engines func(*rules.Kind) ai.Engine
 }
 
 // Service is the correspondence service's core.
@@ -62,6 +71,9 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 	}
 	if cfg.Downtime == 0 {
 		cfg.Downtime = 5 * time.Minute
+	}
+	if cfg.Engines == nil {
+		cfg.Engines = computers.For
 	}
 	if cfg.VacationDays == 0 {
 		cfg.VacationDays = 30

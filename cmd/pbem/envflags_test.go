@@ -52,6 +52,8 @@ func TestServeEnvironment(t *testing.T) {
 			"8080", `PBEM_HTTP="8080": want host:port`},
 		{"PBEM_LOG", "log", "debug", func(c *serveConfig) any { return c.logLevel }, slog.LevelDebug,
 			"loud", `PBEM_LOG="loud": want debug, info, warn or error`},
+		{"PBEM_COMPUTER_NODES", "computer-nodes", "500", func(c *serveConfig) any { return c.computerNodes }, 500,
+			"lots", `PBEM_COMPUTER_NODES="lots": want a whole number of 1 or more`},
 		{"PBEM_LIMIT_UNPROVEN", "limit-unproven", "5", func(c *serveConfig) any { return c.limits.Unproven }, 5,
 			"0", `PBEM_LIMIT_UNPROVEN="0": want a whole number of 1 or more`},
 		{"PBEM_LIMIT_PROVEN", "limit-proven", "100", func(c *serveConfig) any { return c.limits.Proven }, 100,

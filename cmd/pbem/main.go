@@ -33,6 +33,7 @@ func commands() map[string]command {
 		"games":   {"list the games pbem plays and their options", runGames},
 		"review":  {"check every game of record files against the rules", runReview},
 		"replay":  {"show the board of a recorded game after a ply", runReplay},
+		"analyze": {"go through a recorded game with the computer: values and mistakes", runAnalyze},
 		"export":  {"write record files in the strict export form", runExport},
 		"convert": {"turn games of another form into records", runConvert},
 		"import":  {"read records into the store's archive", runImport},

@@ -13,13 +13,16 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	"pbem/ai"
 	"pbem/mailer"
 	"pbem/mailer/embedded"
 	"pbem/play"
+	"pbem/rules"
 )
 
 // serveConfig is what `pbem serve` runs with, from flags and environment.
@@ -45,6 +48,9 @@ type serveConfig struct {
 	logLevel slog.Level
 	// limits bound what one address can make the service do.
 	limits play.Limits
+	// computerNodes caps each search of the computer player; 0 leaves
+	// each level its own budget.
+	computerNodes int
 
 	// Hooks for tests, set by no flag. now is the clock of the service and
 	// of the outbox (time.Now when nil); downtime is the gap between ticks
@@ -56,6 +62,9 @@ type serveConfig struct {
 	downtime           time.Duration
 	retryMin, retryMax time.Duration
 	dkimLookup         mailer.TXTLookup
+	// engines, when set, is the computer player's engine for each game
+	// kind (play's default when nil).
+	engines func(*rules.Kind) ai.Engine
 }
 
 // serveFlags defines the flags of serve, each with its environment
@@ -84,6 +93,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.Var(countValue{&c.mailMaxNewAccounts}, "mail-max-new-accounts", "PBEM_MAIL_MAX_NEW_ACCOUNTS", "embedded mail server: most new accounts one SMTP connection may make, the service's excepted")
 	env.Var(httpValue{&c.http}, "http", "PBEM_HTTP", "web archive: `address` to serve on (host:port), or off; default "+defaultHTTP+" with the embedded mail server, off with a real one")
 	env.Var(levelValue{&c.logLevel}, "log", "PBEM_LOG", "log `level`: debug, info (the default), warn or error")
+	env.Var(countValue{&c.computerNodes}, "computer-nodes", "PBEM_COMPUTER_NODES", "cap on the positions each search of the computer player visits (default: each level's own budget)")
 	limitFlags(env, &c.limits)
 	return fs, c, env
 }
@@ -161,7 +171,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	}
 
 	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log,
-		Now: c.now, Downtime: c.downtime, Limits: c.limits})
+		Now: c.now, Downtime: c.downtime, Limits: c.limits, ComputerNodes: int64(c.computerNodes), Engines: c.engines})
 	if err != nil {
 		return err
 	}
@@ -170,6 +180,8 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	if err != nil {
 		return err
 	}
+	// The computer's searches run beside the intake, one per core at most.
+	computer := newComputerWorker(svc, runtime.NumCPU(), sender.Notify, log)
 	domain := c.address[strings.LastIndexByte(c.address, '@')+1:]
 	handle := func(ctx context.Context, d mailer.Delivery) (mailer.Verdict, error) {
 		msg := play.FromMail(d.Raw, d.Received)
@@ -186,6 +198,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		if len(res.Queued) > 0 {
 			sender.Notify()
 		}
+		computer.Kick()
 		// Mail that could not be read at all (not even its header, so not
 		// its sender either) is filed as Rejected, whatever the service
 		// answered.
@@ -211,6 +224,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		if len(res.Queued) > 0 {
 			sender.Notify()
 		}
+		computer.Kick()
 	}
 	tick(ctx)
 	scheduler := func(ctx context.Context) error {
@@ -226,7 +240,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		}
 	}
 
-	runs := []func(context.Context) error{intake.Run, sender.Run, scheduler}
+	runs := []func(context.Context) error{intake.Run, sender.Run, scheduler, computer.Run}
 	if addr, chosen := c.archiveAddr(); addr != "" {
 		runs = append(runs, func(ctx context.Context) error {
 			err := runArchive(ctx, c.data, addr, c.address, log, announceArchive(stdout))

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"pbem/ai"
+	"pbem/ai/computers"
+	"pbem/notation"
+	"pbem/play"
+)
+
+// runAnalyze analyses one game of a record file with the computer player:
+// the record again with a comment after every ply (its value, and for a
+// mistake the better ply and its line), or with --json the figures of each
+// ply, one JSON object a line.
+func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("analyze", "FILE [--game N] [--json] [--level N] (- for standard input)", stderr)
+	number := fs.Int("game", 1, "the game of the file, counted from 1")
+	asJSON := fs.Bool("json", false, "print each ply's figures as one JSON object a line")
+	level := fs.Int("level", play.AnalysisLevel, fmt.Sprintf("how hard the computer thinks, %d to %d", ai.MinLevel, ai.MaxLevel))
+	nodes := fs.Int64("nodes", 0, "cap on the positions each search visits (0: the level's own budget)")
+	files, err := parseArgs(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	settings := ai.Settings{Level: *level, Nodes: *nodes}
+	if len(files) != 1 || *number < 1 || settings.Check() != nil || *level == 0 || *nodes < 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	name := files[0]
+	src, err := readInput(ctx, name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbem analyze: %v\n", err)
+		return exitInvalid
+	}
+	var g *notation.Game
+	count := 0
+	for game := range notation.Games(name, src) {
+		count++
+		if count == *number {
+			g = game
+			break
+		}
+	}
+	if g == nil {
+		fmt.Fprintf(stderr, "pbem analyze: %s has %d games; there is no game %d\n", name, count, *number)
+		return exitUsage
+	}
+	if g.Problem != nil {
+		fmt.Fprintln(stderr, g.Problem.Error())
+		fmt.Fprintln(stderr, "pbem analyze: only a valid game can be analysed")
+		return exitInvalid
+	}
+	plies, err := play.Analyze(ctx, g, computers.For(g.Entry.Kind), settings)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbem analyze: %v\n", err)
+		return exitInvalid
+	}
+	out := bufio.NewWriter(stdout)
+	if *asJSON {
+		enc := json.NewEncoder(out)
+		for _, p := range plies {
+			if err := enc.Encode(p); err != nil {
+				break
+			}
+		}
+	} else {
+		_, _ = out.Write(notation.AppendExport(nil, g))
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "pbem analyze: writing: %v\n", err)
+		return exitInvalid
+	}
+	return exitOK
+}

@@ -1,0 +1,255 @@
+package play
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"pbem/ai"
+	"pbem/ai/analysis"
+	"pbem/db"
+	"pbem/grammar"
+	"pbem/notation"
+)
+
+// AnalysisLevel is the level analyses search at unless told otherwise: a
+// mid level, so that a game's analysis takes seconds, not minutes.
+const AnalysisLevel = 4
+
+// Analyze analyses a valid game of a record with an engine and writes
+// the result into it as comments: after each ply its value for the mover
+// and, for a mistake, the better ply and its line, so that the record
+// replays in any tool that reads records. The comments the record had stay.
+func Analyze(ctx context.Context, g *notation.Game, e ai.Engine, s ai.Settings) ([]analysis.Ply, error) {
+	if !g.Valid() || g.Entry.Kind == nil {
+		return nil, fmt.Errorf("game %d of %s is not valid, so it cannot be analysed", g.Index, g.File)
+	}
+	start, err := g.Entry.New(g.Options)
+	if err != nil {
+		return nil, err
+	}
+	tokens := make([]string, len(g.Main.Moves))
+	for i, m := range g.Main.Moves {
+		tokens[i] = m.Canonical()
+	}
+	plies, err := analysis.Game(ctx, start, tokens, e, analysis.Options{Settings: s})
+	if err != nil {
+		return nil, err
+	}
+	mistakes := 0
+	for i, p := range plies {
+		m := g.Main.Moves[i]
+		m.After = append(m.After, notation.Note{Comment: analysis.Comment(p)})
+		if p.Mistake {
+			mistakes++
+			if m.Suffix == "" {
+				m.Suffix = "?"
+			}
+		}
+	}
+	g.Main.Lead = append(g.Main.Lead, fmt.Sprintf("Analysed by pbem's computer at level %d: values in stones for the side that played, %d mistake(s), plies losing more than %s stones, marked with ? and a better ply.",
+		s.LevelOrDefault(), mistakes, strings.TrimPrefix(analysis.Value(analysis.DefaultThreshold), "+")))
+	return plies, nil
+}
+
+// The bounds of analyses by mail: how many may wait per player, and the
+// longest game analysed (a search per ply).
+const (
+	maxWaitingAnalyses = 3
+	maxAnalysedPlies   = 400
+	maxMistakesListed  = 10
+)
+
+// analyze handles "analyze [GAME]": the computer goes through a finished
+// game of the service, or the record attached or pasted, and a mail of its
+// own brings the commented record. Anyone may ask, as anyone may ask for
+// a finished game's record; a running game is never analysed, so that no
+// seat gets the computer's help during play.
+func (h *handling) analyze(c *grammar.Command, _ *table) error {
+	read := c.String()
+	req := db.Analysis{PlayerID: h.sender.ID, Requested: h.now}
+	what := ""
+	if rec, ok := h.recordToAnalyze(read, c.About.Game == 0 && h.thread.game == 0); !ok {
+		return nil
+	} else if rec != nil {
+		if !rec.Valid() {
+			h.say(read, "The record's first game cannot be analysed: %s. Send \"review\" with it to see every fault.", rec.Problem.Brief())
+			return nil
+		}
+		req.Record = string(notation.AppendExport(nil, rec))
+		what = fmt.Sprintf("the record's game (%s, %d plies)", rec.Title(), len(rec.Main.Moves))
+		if len(rec.Main.Moves) > maxAnalysedPlies {
+			h.say(read, "The record's game has %d plies; the computer analyses games of at most %d. Nothing was started.", len(rec.Main.Moves), maxAnalysedPlies)
+			return nil
+		}
+	} else {
+		t, err := h.gameFor(c, func(g db.Game) bool { return g.State == db.Finished })
+		if t == nil || err != nil {
+			return err
+		}
+		h.focus = t
+		if t.row.State != db.Finished {
+			h.say(read, "Game %d is not finished, and the computer analyses finished games only, so that nobody gets its help during play. Ask again when the game is over.", t.row.ID)
+			return nil
+		}
+		if len(t.plies) > maxAnalysedPlies {
+			h.say(read, "Game %d has %d plies; the computer analyses games of at most %d.", t.row.ID, len(t.plies), maxAnalysedPlies)
+			return nil
+		}
+		req.GameID = t.row.ID
+		what = fmt.Sprintf("game %d", t.row.ID)
+	}
+	n, err := h.tx.WaitingAnalysesOf(h.sender.ID)
+	if err != nil {
+		return err
+	}
+	if n >= maxWaitingAnalyses {
+		h.say(read, "You have %d analyses under way, the most at once; ask for more when they have come.", n)
+		return nil
+	}
+	if _, err := h.tx.AddAnalysis(req); err != nil {
+		return err
+	}
+	h.say(read, "The computer is going through %s; the commented record comes in a mail of its own, in a few minutes.", what)
+	return nil
+}
+
+// recordToAnalyze is the first game of the record attached to the mail or
+// pasted into it, when the command names no game (bare); nil when there
+// is none. ok is false when the reply already said why nothing is done.
+func (h *handling) recordToAnalyze(read string, bare bool) (g *notation.Game, ok bool) {
+	if !bare {
+		return nil, true
+	}
+	var src []byte
+	for _, a := range h.m.Attachments {
+		if strings.HasSuffix(strings.ToLower(a.Name), ".pgn") || strings.Contains(a.Type, "pgn") ||
+			(a.Name == "" && strings.HasPrefix(a.Type, "text/")) {
+			src = a.Data
+			break
+		}
+	}
+	if src == nil {
+		if pasted := pastedRecord(h.m.Text); pasted != "" {
+			src = []byte(pasted)
+		}
+	}
+	if src == nil {
+		return nil, true
+	}
+	for g := range notation.Games("record", src) {
+		return g, true
+	}
+	h.say(read, "The record holds no game. Nothing was started.")
+	return nil, false
+}
+
+// Analyses lists the analyses waiting for the computer, oldest first.
+func (s *Service) Analyses(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.store.View(ctx, func(tx *db.Tx) (err error) {
+		ids, err = tx.WaitingAnalyses(100)
+		return err
+	})
+	return ids, err
+}
+
+// AnalysisStep carries out one analysis asked for by mail: it reads the
+// game, searches outside any transaction, then mails the commented record
+// and marks the request done in one transaction, so the mail goes once
+// even when the step is redone after a crash. An analysis that fails is
+// answered with why, and done.
+func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, err error) {
+	var req db.Analysis
+	var g *notation.Game
+	var title string
+	err = s.store.View(ctx, func(tx *db.Tx) (err error) {
+		if req, err = tx.Analysis(id); err != nil || req.Done != nil {
+			return err
+		}
+		if req.GameID == 0 {
+			for rec := range notation.Games("record", []byte(req.Record)) {
+				g = rec
+				break
+			}
+			title = "the record's game"
+			return nil
+		}
+		t, err := load(tx, req.GameID)
+		if err != nil {
+			return err
+		}
+		title = fmt.Sprintf("game %d", t.row.ID)
+		g, err = notation.FromStored(t.stored(s.cfg.Address))
+		return err
+	})
+	if err != nil || req.Done != nil {
+		return nil, err
+	}
+	settings := ai.Settings{Level: AnalysisLevel, Nodes: s.cfg.ComputerNodes}
+	var plies []analysis.Ply
+	if g == nil {
+		err = fmt.Errorf("the record holds no game")
+	} else {
+		plies, err = Analyze(ctx, g, s.cfg.Engines(g.Entry.Kind), settings)
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // stopped: done again on the next start
+	}
+	var body string
+	var atts []db.Attachment
+	if err != nil {
+		body = fmt.Sprintf("The computer could not go through %s: %s. Nothing more will come of this request.", title, upperFirst(err.Error()))
+	} else {
+		body = analysisSummary(title, g, plies, settings.LevelOrDefault())
+		name := "pbem-analysis.pgn"
+		if req.GameID != 0 {
+			name = fmt.Sprintf("pbem-%d-analysis.pgn", req.GameID)
+		}
+		atts = []db.Attachment{{Name: name, Type: "application/x-chess-pgn", Data: notation.AppendExport(nil, g)}}
+	}
+	err = s.store.Update(ctx, func(tx *db.Tx) error {
+		queued = nil
+		h := &handling{s: s, tx: tx, now: s.cfg.Now(), tables: map[int64]*table{}}
+		if first, err := tx.AnalysisDone(id, h.now); err != nil || !first {
+			return err
+		}
+		p, err := tx.PlayerByID(req.PlayerID)
+		if err != nil {
+			return err
+		}
+		subject := "[pbem] Analysis of " + title
+		if err := h.queue(p.Address, nil, subject, wrap(body, width)+"\n", false, atts); err != nil {
+			return err
+		}
+		queued = h.queued
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("analysis %d: %w", id, err)
+	}
+	return queued, nil
+}
+
+// analysisSummary is the text of an analysis's mail: what was analysed and
+// the mistakes found.
+func analysisSummary(title string, g *notation.Game, plies []analysis.Ply, level int) string {
+	var mistakes []string
+	for _, p := range plies {
+		if !p.Mistake {
+			continue
+		}
+		if len(mistakes) == maxMistakesListed {
+			mistakes = append(mistakes, "  ...")
+			break
+		}
+		mistakes = append(mistakes, fmt.Sprintf("  ply %d, %s %s: better %s (value %s; after %s: %s)",
+			p.N, g.State.SeatName(p.Seat), p.Played, p.Better, analysis.Value(p.Best), p.Played, analysis.Value(p.After)))
+	}
+	found := "The computer found no mistake."
+	if len(mistakes) > 0 {
+		found = "Mistakes, with the better ply and the values for the side that played:\n" + strings.Join(mistakes, "\n")
+	}
+	return fmt.Sprintf("The computer went through %s (%s, %d plies) at level %d. The record attached has a comment after every ply: its value, in stones for the side that played it, and for a mistake the better ply and what may follow. It replays in any program that reads records.\n\n%s",
+		title, g.Title(), len(plies), level, found)
+}
