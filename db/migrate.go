@@ -49,12 +49,19 @@ func loadMigrations() ([]migration, error) {
 }
 
 // migrate applies the migrations the database lacks, each in its own
-// transaction together with the version bump.
+// transaction together with the version bump. A migration counts as done
+// when its own number is recorded, not when a higher one is: numbers are
+// handed out to work in progress, and one that lands later than a higher
+// number still runs.
 func (s *Store) migrate(ctx context.Context) error {
 	ms, err := loadMigrations()
 	if err != nil {
 		return err
 	}
+	return s.apply(ctx, ms)
+}
+
+func (s *Store) apply(ctx context.Context, ms []migration) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`); err != nil {
 		return err
 	}

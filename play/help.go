@@ -75,6 +75,8 @@ const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
                     adjourned until the player moves
   first=me|them|random
                     who takes the first seat (default me)
+  private=yes|no    private=yes keeps the game out of the web archive
+                    of games (default no)
 
 Each game has options of its own; send "help GAME" to see them.`
 

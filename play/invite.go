@@ -22,6 +22,10 @@ var serviceOptions = map[string]struct {
 }{
 	"rated": {[]string{"yes", "no"}, "yes"},
 	"first": {[]string{"me", "them", "random"}, "me"},
+	// private=yes keeps the game out of the web archive (db migration 007
+	// derives games.private from it). No default is stored: the options
+	// of a public game read as they did before the option existed.
+	"private": {[]string{"yes", "no"}, ""},
 }
 
 // newGame handles "new GAME with ADDR... [OPTION=VALUE...]": it seats the
@@ -70,7 +74,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		engineOpts[name] = v
 	}
 	for name, so := range serviceOptions {
-		if _, ok := svc[name]; !ok {
+		if _, ok := svc[name]; !ok && so.def != "" {
 			svc[name] = so.def
 		}
 	}

@@ -50,6 +50,8 @@ func TestServeEnvironment(t *testing.T) {
 			"1e3", `PBEM_MAIL_MAX_ACCOUNTS="1e3": want a whole number of 1 or more`},
 		{"PBEM_MAIL_MAX_NEW_ACCOUNTS", "mail-max-new-accounts", "2", func(c *serveConfig) any { return c.mailMaxNewAccounts }, 2,
 			"-2", `PBEM_MAIL_MAX_NEW_ACCOUNTS="-2": want a whole number of 1 or more`},
+		{"PBEM_HTTP", "http", "127.0.0.1:9090", func(c *serveConfig) any { return c.http }, "127.0.0.1:9090",
+			"8080", `PBEM_HTTP="8080": want host:port`},
 		{"PBEM_LOG", "log", "debug", func(c *serveConfig) any { return c.logLevel }, slog.LevelDebug,
 			"loud", `PBEM_LOG="loud": want debug, info, warn or error`},
 		{"PBEM_COMPUTER_NODES", "computer-nodes", "500", func(c *serveConfig) any { return c.computerNodes }, 500,

@@ -39,6 +39,7 @@ func commands() map[string]command {
 		"import":  {"read records into the store's archive", runImport},
 		"serve":   {"run the service: mail in, games on, mail out", runServe},
 		"account": {"give an address on the embedded mail server a new password", runAccount},
+		"web":     {"serve the web archive of a store's games", runWeb},
 	}
 }
 

@@ -42,6 +42,12 @@ type serveConfig struct {
 	// in all and new accounts per SMTP connection.
 	mailMaxSize, mailMaxRecipients, mailMaxAccounts, mailMaxNewAccounts int
 
+	// http is where the web archive listens: host:port, "off", or ""
+	// for the default (see archiveAddr).
+	http string
+	// embedded is set once serve has chosen the embedded mail server.
+	embedded bool
+
 	logLevel slog.Level
 	// limits bound what one address can make the service do.
 	limits play.Limits
@@ -89,6 +95,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.Var(countValue{&c.mailMaxRecipients}, "mail-max-recipients", "PBEM_MAIL_MAX_RECIPIENTS", "embedded mail server: most recipients of one message")
 	env.Var(countValue{&c.mailMaxAccounts}, "mail-max-accounts", "PBEM_MAIL_MAX_ACCOUNTS", "embedded mail server: most accounts in all, the service's included")
 	env.Var(countValue{&c.mailMaxNewAccounts}, "mail-max-new-accounts", "PBEM_MAIL_MAX_NEW_ACCOUNTS", "embedded mail server: most new accounts one SMTP connection may make, the service's excepted")
+	env.Var(httpValue{&c.http}, "http", "PBEM_HTTP", "web archive: `address` to serve on (host:port), or off; default "+defaultHTTP+" with the embedded mail server, off with a real one")
 	env.Var(levelValue{&c.logLevel}, "log", "PBEM_LOG", "log `level`: debug, info (the default), warn or error")
 	env.Var(countValue{&c.computerNodes}, "computer-nodes", "PBEM_COMPUTER_NODES", "cap on the positions each search of the computer player visits (default: each level's own budget)")
 	limitFlags(env, &c.limits)
@@ -152,7 +159,8 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	}
 	defer store.Close()
 
-	if c.imapURL == "" {
+	c.embedded = c.imapURL == ""
+	if c.embedded {
 		if c.address == "" {
 			c.address = "pbem@" + embedded.DefaultDomain
 		}
@@ -237,11 +245,24 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		}
 	}
 
+	runs := []func(context.Context) error{intake.Run, sender.Run, scheduler, computer.Run}
+	if addr, chosen := c.archiveAddr(); addr != "" {
+		runs = append(runs, func(ctx context.Context) error {
+			err := runArchive(ctx, c.data, addr, c.address, log, announceArchive(stdout))
+			if err != nil && !chosen {
+				// The default port is a convenience: taken, the mail
+				// service runs on without its archive.
+				log.Warn("web archive not started", slog.Any("err", err))
+				return nil
+			}
+			return err
+		})
+	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 4)
+	errs := make(chan error, len(runs))
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	for _, run := range []func(context.Context) error{intake.Run, sender.Run, scheduler, computer.Run} {
+	for _, run := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -265,6 +286,23 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	}
 	log.Info("pbem stopped")
 	return nil
+}
+
+// archiveAddr is where the web archive listens, "" for nowhere; chosen
+// is true when --http or PBEM_HTTP set it. By default the archive runs
+// beside the embedded mail server (a machine to try pbem on), and not
+// beside a real one, where publishing the games is the operator's choice.
+func (c *serveConfig) archiveAddr() (addr string, chosen bool) {
+	switch c.http {
+	case "off":
+		return "", true
+	case "":
+		if c.embedded {
+			return defaultHTTP, false
+		}
+		return "", false
+	}
+	return c.http, true
 }
 
 // startEmbedded starts the built-in mail server and points the daemon at

@@ -1,0 +1,127 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestPages(t *testing.T) {
+	f := newFixture(t)
+	game := func(id int64, rest string) string { return fmt.Sprintf("/games/%d%s", id, rest) }
+	tests := []struct {
+		name, target string
+		status       int
+		want         []string // in the body
+		not          []string // never in the body
+	}{
+		{"index", "/", 200, []string{game(f.dobbal, ""), game(f.pente, ""), game(f.mailGame, ""), "Alice Liddell", "bob.b"},
+			[]string{game(f.private, `"`), game(f.invited, `"`)}},
+		{"index by game", "/?game=dobbal", 200, []string{game(f.dobbal, "")}, []string{game(f.pente, `"`)}},
+		{"index by game alias", "/?game=Pinuid+Dobbal", 200, []string{game(f.dobbal, "")}, []string{game(f.pente, `"`)}},
+		{"index by state", "/?state=active", 200, []string{game(f.mailGame, ""), game(f.pente2, "")}, []string{game(f.dobbal, `"`)}},
+		{"index by player", "/?player=Carla", 200, []string{game(f.pente, ""), game(f.pente2, "")}, []string{game(f.dobbal, `"`), game(f.mailGame, `"`)}},
+		{"index by unknown player", "/?player=nobody", 200, []string{"No games here."}, []string{"/games/"}},
+		{"index by every filter", "/?game=pente&state=finished&player=Dan", 200, []string{game(f.pente, "")}, []string{game(f.pente2, `"`)}},
+		{"index of an unknown game", "/?game=chess", 404, []string{"There is no game &#34;chess&#34;"}, nil},
+		{"index of an unknown state", "/?state=invited", 404, []string{"There is no state"}, nil},
+		{"game", game(f.dobbal, ""), 200, []string{"Pinuid Dobbal", "ply 19 of 19", `id="board-text"`, "<svg", `aria-current="step"`, "Ana", "Ben", "/games/1.pgn"}, nil},
+		{"game at a ply", game(f.dobbal, "?ply=3"), 200, []string{"ply 3 of 19", `href="/games/1?ply=2"`, `href="/games/1?ply=4"`}, nil},
+		{"game before its first ply", game(f.dobbal, "?ply=0"), 200, []string{"ply 0 of 19", `<span class="off">◀</span>`}, []string{`aria-current`}},
+		{"game past its end", game(f.dobbal, "?ply=99"), 200, []string{"ply 19 of 19"}, nil},
+		{"game by mail", game(f.mailGame, ""), 200, []string{"Alice Liddell", "bob.b", "ply 2 of 2", "to move, by", "K10", "L9"}, nil},
+		{"game svg", game(f.pente, ".svg?ply=2"), 200, []string{"<svg"}, nil},
+		{"game png", game(f.pente, ".png"), 200, []string{"\x89PNG"}, nil},
+		{"game record", game(f.pente, ".pgn"), 200, []string{`[White "Carla"]`, "1. K10 A1", `[Annotator "carla"]`}, []string{"example.net"}},
+		{"private game", game(f.private, ""), 404, []string{"There is no game"}, nil},
+		{"private game svg", game(f.private, ".svg"), 404, nil, []string{"<svg"}},
+		{"private game png", game(f.private, ".png"), 404, nil, nil},
+		{"private game record", game(f.private, ".pgn"), 404, nil, []string{"[Event"}},
+		{"invited game", game(f.invited, ""), 404, []string{"There is no game"}, nil},
+		{"missing game", "/games/9999", 404, []string{"There is no game 9999"}, nil},
+		{"bad game number", "/games/abc", 404, []string{"There is no page"}, nil},
+		{"bad game file", game(f.pente, ".gif"), 404, nil, nil},
+		{"player", "/players/Carla", 200, []string{game(f.pente, ""), game(f.pente2, "")}, nil},
+		{"player by local part", "/players/bob.b", 200, []string{game(f.mailGame, "")}, nil},
+		{"player in a private game only", "/players/carol", 404, []string{"There is no player"}, nil},
+		{"player by address", "/players/bob.b@example.com", 404, nil, nil},
+		{"missing player", "/players/nobody", 404, []string{"There is no player &#34;nobody&#34;"}, nil},
+		{"ratings index", "/ratings/", 200, []string{`/ratings/pente"`, `/ratings/dobbal"`}, nil},
+		{"ladder", "/ratings/pente", 200, []string{"Ratings in Pente"}, nil},
+		{"ladder of an unknown game", "/ratings/chess", 404, nil, nil},
+		{"rules index", "/rules/", 200, []string{`/rules/keryo-pente"`}, nil},
+		{"rules", "/rules/dobbal", 200, []string{"<h1", "Pinuid Dobbal"}, nil},
+		{"rules of a variant", "/rules/keryo-pente", 200, []string{"Keryo"}, nil},
+		{"rules linking rules", "/rules/quatro", 200, []string{`href="/rules/pinuid"`}, []string{`.md"`}},
+		{"rules of an unknown game", "/rules/chess", 404, nil, nil},
+		{"stylesheet", "/static/style.css", 200, []string{"@media"}, nil},
+		{"script", "/static/game.js", 200, []string{"ArrowRight"}, nil},
+		{"unknown page", "/wp-admin", 404, []string{"There is no page at this address."}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := f.get(t, tc.target)
+			body := rec.Body.String()
+			if rec.Code != tc.status {
+				t.Fatalf("GET %s: status %d, want %d\n%s", tc.target, rec.Code, tc.status, body)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("GET %s lacks %q", tc.target, w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(body, n) {
+					t.Errorf("GET %s has %q", tc.target, n)
+				}
+			}
+			if rec.Code == http.StatusNotFound && !strings.Contains(body, `href="/"`) {
+				t.Errorf("GET %s: the 404 page has no way back to the games", tc.target)
+			}
+		})
+	}
+}
+
+// TestPagination walks the index page by page: each game once, in order.
+func TestPagination(t *testing.T) {
+	f := newFixture(t)
+	f.importFile(t, repeat("testdata/pente.pgn", 30)...)
+	link := regexp.MustCompile(`<a href="/games/(\d+)">`)
+	seen := map[string]bool{}
+	target, pages := "/?game=pente", 0
+	for target != "" {
+		pages++
+		rec := f.get(t, target)
+		if rec.Code != 200 {
+			t.Fatalf("GET %s: %d", target, rec.Code)
+		}
+		body := rec.Body.String()
+		for _, m := range link.FindAllStringSubmatch(body, -1) {
+			if seen[m[1]] {
+				t.Errorf("game %s on two pages", m[1])
+			}
+			seen[m[1]] = true
+		}
+		target = ""
+		if m := regexp.MustCompile(`rel="next" href="([^"]+)"`).FindStringSubmatch(body); m != nil {
+			target = strings.ReplaceAll(m[1], "&amp;", "&")
+		}
+	}
+	// 2 imported Pente games at first, 60 more, and the one by mail.
+	if want := 63; len(seen) != want || pages != 3 {
+		t.Errorf("%d games on %d pages, want %d on 3", len(seen), pages, want)
+	}
+	if rec := f.get(t, "/?game=pente&page=2"); !strings.Contains(rec.Body.String(), `rel="prev" href="/?game=pente"`) {
+		t.Errorf("page 2 has no link back to page 1")
+	}
+}
+
+func repeat(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
