@@ -3,7 +3,9 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"io"
 	"iter"
+	"strings"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -208,39 +210,217 @@ func movetextToken(t lexer.TokenType) (take, item bool) {
 }
 
 // ParsedRecord is one game of a file: its syntax tree, or the error that
-// stopped reading it.
+// stopped reading it, and the lines of the file it stands on.
 type ParsedRecord struct {
 	Record *Record
 	Err    *Error
+	// Source holds the lines of the game, for errors about it; its Name is
+	// the file's.
+	Source *Source
 }
 
-// Records reads the games of a record file one by one. The tokens are
+// Records reads the games of a whole text one by one. The tokens are
 // split into games as they are lexed (a result outside variations ends a
 // game, a tag after movetext starts one), so an error in one game leaves
-// the others readable, and a file is never held as tokens or trees all at
-// once. Text holding no game (only comments, or nothing) gives none.
+// the others readable. Text holding no game (only comments, or nothing)
+// gives none.
 func Records(src *Source) iter.Seq[ParsedRecord] {
+	return records(newRecordScanner(src))
+}
+
+func records(sc *recordScanner) iter.Seq[ParsedRecord] {
 	return func(yield func(ParsedRecord) bool) {
-		sc := newRecordScanner(src)
-		var game []lexer.Token // reused: participle copies the tokens
-		var sp splitter
+		sp := newBatchSplitter(sc, defaultBatch)
 		for {
-			t, _ := sc.Next()
-			if t.Type == lexer.EOF {
-				if sp.content() {
-					yield(parseRecord(src, game, sc.errs))
-				}
+			b := sp.next()
+			if b == nil {
 				return
 			}
-			if sp.starts(t) {
-				if !yield(parseRecord(src, game, sc.errs)) {
+			for p := range b.Records() {
+				if !yield(p) {
 					return
 				}
-				game = game[:0]
 			}
-			game = append(game, t)
 		}
 	}
+}
+
+// defaultBatch is how many games a batch holds: enough that participle's
+// token slice is grown rarely, few enough that a batch is small.
+const defaultBatch = 64
+
+// Batch is a run of consecutive games of a file, lexed once into one token
+// stream for participle, each game closed by an end-of-game token. Batches
+// of one file can be parsed on different goroutines.
+type Batch struct {
+	lex   *lexer.PeekingLexer
+	games []batchGame
+}
+
+type batchGame struct {
+	src *Source
+	err *Error // the first text of the game that is no token
+}
+
+// Len is the number of games of the batch.
+func (b *Batch) Len() int { return len(b.games) }
+
+// Split reads the record file r gives in batches of up to n games, reading
+// it as it goes: the memory it takes is that of the batches not yet
+// dropped, whatever the file's size. A read error ends the batches; err
+// then returns it as r gave it.
+func Split(name string, r io.Reader, n int) (batches iter.Seq[*Batch], err func() error) {
+	sc := newStreamScanner(name, r)
+	return func(yield func(*Batch) bool) {
+			sp := newBatchSplitter(sc, n)
+			for {
+				b := sp.next()
+				if b == nil || !yield(b) {
+					return
+				}
+			}
+		}, func() error {
+			return sc.err
+		}
+}
+
+// Records parses the games of the batch one by one. participle parses each
+// game from the batch's token stream, stopping at its end-of-game token.
+func (b *Batch) Records() iter.Seq[ParsedRecord] {
+	return func(yield func(ParsedRecord) bool) {
+		for _, g := range b.games {
+			start := b.lex.MakeCheckpoint().RawCursor()
+			p := ParsedRecord{Err: g.err, Source: g.src}
+			var err error
+			if g.err == nil {
+				p.Record, err = parseRecord(b.lex)
+			}
+			for b.lex.Peek().Type != tokGameEnd {
+				b.lex.Next()
+			}
+			if err != nil {
+				p.Err = explainRecord(g.src, b.lex.Range(start, b.lex.MakeCheckpoint().RawCursor()), err)
+			}
+			b.lex.Next()
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// tokGameEnd closes each game of a batch; the grammar knows no such token,
+// so participle stops there as at the end of the text.
+const tokGameEnd = TokInvalid - 1
+
+// batchSplitter turns the tokens of a scanner into batches: it is the
+// lexer participle's PeekingLexer reads a batch from, and it notes where
+// each game starts and what text it stands on.
+type batchSplitter struct {
+	sc   *recordScanner
+	size int
+	sp   splitter
+	// held is the token that starts the next game, read before the game
+	// before it was closed.
+	held    *lexer.Token
+	done    bool
+	games   []batchGame
+	n       int // tokens of the open game
+	first   lexer.Token
+	last    lexer.Token
+	invalid int // offset of the first Invalid token of the open game, or -1
+	full    bool
+}
+
+func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
+	return &batchSplitter{sc: sc, size: size, invalid: -1}
+}
+
+// next lexes the next batch; nil when the text holds no more games.
+func (s *batchSplitter) next() *Batch {
+	if s.done {
+		return nil
+	}
+	s.games, s.full = make([]batchGame, 0, s.size), false
+	lex, _ := lexer.Upgrade(s) // never fails
+	if len(s.games) == 0 {
+		return nil
+	}
+	return &Batch{lex: lex, games: s.games}
+}
+
+// Next implements lexer.Lexer for one batch.
+func (s *batchSplitter) Next() (lexer.Token, error) {
+	if s.full || s.done {
+		s.full = false
+		return lexer.EOFToken(s.last.Pos), nil
+	}
+	var t lexer.Token
+	if s.held != nil {
+		t, s.held = *s.held, nil
+		return s.take(t), nil
+	}
+	t, _ = s.sc.Next()
+	if t.Type == lexer.EOF {
+		s.done = true
+		if s.n > 0 && s.sp.content() {
+			s.close(t.Pos.Offset + 1)
+			return lexer.Token{Type: tokGameEnd, Pos: s.last.Pos}, nil
+		}
+		return lexer.EOFToken(t.Pos), nil
+	}
+	if s.sp.starts(t) && s.n > 0 {
+		s.close(t.Pos.Offset)
+		s.held = &t
+		s.full = len(s.games) == s.size
+		return lexer.Token{Type: tokGameEnd, Pos: s.last.Pos}, nil
+	}
+	return s.take(t), nil
+}
+
+// take adds t to the open game.
+func (s *batchSplitter) take(t lexer.Token) lexer.Token {
+	if s.n == 0 {
+		s.first = t
+		s.sc.keep = lineStart(s.sc, t.Pos.Offset)
+	}
+	if t.Type == TokInvalid && s.invalid < 0 {
+		s.invalid = t.Pos.Offset
+	}
+	s.n++
+	s.last = t
+	return t
+}
+
+// close notes the open game: the lines from its first token to its last,
+// and the first fault of its text. next is the offset of the next game.
+func (s *batchSplitter) close(next int) {
+	sc := s.sc
+	from := lineStart(sc, s.first.Pos.Offset) - sc.base
+	to := s.last.Pos.Offset - sc.base
+	if j := strings.IndexByte(sc.s[to:], '\n'); j >= 0 {
+		to += j
+	} else {
+		to = len(sc.s)
+	}
+	g := batchGame{src: &Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Pos.Line}}
+	if s.invalid >= 0 {
+		f := sc.errs[s.invalid]
+		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)
+	}
+	for off := range sc.errs {
+		if off < next {
+			delete(sc.errs, off) // not those of the next game, lexed with its first token
+		}
+	}
+	s.games = append(s.games, g)
+	s.n, s.invalid = 0, -1
+}
+
+// lineStart is the offset of the start of the line holding offset off,
+// which is in the window.
+func lineStart(sc *recordScanner, off int) int {
+	return sc.base + strings.LastIndexByte(sc.s[:off-sc.base], '\n') + 1
 }
 
 // splitter finds where games begin in a stream of tokens.
@@ -281,21 +461,19 @@ func (s *splitter) starts(t lexer.Token) bool {
 	return begins
 }
 
-// parseRecord parses the tokens of one game.
-func parseRecord(src *Source, game []lexer.Token, lexErrs map[int]*Error) ParsedRecord {
-	for _, t := range game {
-		if t.Type == TokInvalid {
-			return ParsedRecord{Err: lexErrs[t.Pos.Offset]}
-		}
+// parseRecord parses the game at the cursor of lex, up to its end-of-game
+// token.
+func parseRecord(lex *lexer.PeekingLexer) (*Record, error) {
+	syn, err := recordParser.ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err == nil && lex.Peek().Type != tokGameEnd {
+		err = &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
 	}
-	peek, _ := lexer.Upgrade(&recordTokens{toks: game, eof: game[len(game)-1].Pos}) // never fails
-	syn, err := recordParser.ParseFromLexer(peek)
 	if err != nil {
-		return ParsedRecord{Err: explainRecord(src, game, err)}
+		return nil, err
 	}
 	tags, notes := syn.Header.header()
-	return ParsedRecord{Record: &Record{Pos: syn.Pos, Tags: tags, Notes: notes,
-		Moves: syn.Moves.moves(), GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer}}
+	return &Record{Pos: syn.Pos, Tags: tags, Notes: notes,
+		Moves: syn.Moves.moves(), GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer}, nil
 }
 
 // explainRecord turns a parse error into one a player understands.
@@ -324,7 +502,7 @@ func explainRecord(src *Source, game []lexer.Token, err error) *Error {
 // describeToken names a token as the player wrote it.
 func describeToken(t lexer.Token) string {
 	switch t.Type {
-	case lexer.EOF:
+	case lexer.EOF, tokGameEnd:
 		return "the end of the game"
 	case TokResult:
 		return "the result " + t.Value

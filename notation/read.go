@@ -13,7 +13,7 @@ import (
 func Games(name string, src []byte) iter.Seq[*Game] {
 	return func(yield func(*Game) bool) {
 		s := grammar.NewSource(name, src)
-		r := newReader(s)
+		r := newReader(nil)
 		i := 0
 		for p := range grammar.Records(s) {
 			i++
@@ -26,6 +26,7 @@ func Games(name string, src []byte) iter.Seq[*Game] {
 
 // game makes game number i of the file from what the grammar read.
 func (r *reader) game(i int, p grammar.ParsedRecord) *Game {
+	r.src = p.Source
 	g := &Game{File: r.src.Name, Index: i, Result: "*"}
 	if p.Err != nil {
 		g.Line, g.Col = p.Err.Line, p.Err.Column
