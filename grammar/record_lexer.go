@@ -81,6 +81,7 @@ type recordScanner struct {
 	eof         bool
 	err         error // a read error; it ends the text
 	pending     []byte
+	buf         []byte // the block read, reused
 	started     bool // the first block was read: the byte-order mark is handled
 	line, col   int
 	// queue holds the tokens of the last construct scanned ("1.K10" is
@@ -119,8 +120,10 @@ func (sc *recordScanner) fill() {
 		sc.nl -= drop
 		sc.scanned = max(sc.scanned-drop, 0)
 	}
-	buf := make([]byte, len(sc.pending), len(sc.pending)+blockSize)
-	copy(buf, sc.pending)
+	if sc.buf == nil {
+		sc.buf = make([]byte, 0, blockSize+utf8.UTFMax)
+	}
+	buf := append(sc.buf[:0], sc.pending...)
 	for len(buf) == len(sc.pending) && !sc.eof {
 		n, err := sc.r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
