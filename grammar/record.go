@@ -241,6 +241,7 @@ func records(sc *recordScanner) iter.Seq[ParsedRecord] {
 					return
 				}
 			}
+			b.Release()
 		}
 	}
 }
@@ -253,8 +254,20 @@ const defaultBatch = 64
 // stream for participle, each game closed by an end-of-game token. Batches
 // of one file can be parsed on different goroutines.
 type Batch struct {
-	lex   *lexer.PeekingLexer
-	games []batchGame
+	lex    *lexer.PeekingLexer
+	tokens *[]lexer.Token
+	games  []batchGame
+}
+
+// Release hands the batch's tokens back for reuse; the batch must not be
+// read after.
+func (b *Batch) Release() {
+	if b.tokens != nil {
+		clear(*b.tokens) // let go of the text they point into
+		*b.tokens = (*b.tokens)[:0]
+		tokenSlices.Put(b.tokens)
+		b.tokens, b.lex = nil, nil
+	}
 }
 
 type batchGame struct {
@@ -313,9 +326,9 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 // so participle stops there as at the end of the text.
 const tokGameEnd = TokInvalid - 1
 
-// batchSplitter turns the tokens of a scanner into batches: it is the
-// lexer participle's PeekingLexer reads a batch from, and it notes where
-// each game starts and what text it stands on.
+// batchSplitter turns the tokens of a scanner into batches, each game
+// closed by an end-of-game token and the batch by EOF, and notes where each
+// game starts and what text it stands on.
 type batchSplitter struct {
 	sc   *recordScanner
 	size int
@@ -342,14 +355,23 @@ func (s *batchSplitter) next() *Batch {
 		return nil
 	}
 	s.games, s.full = make([]batchGame, 0, s.size), false
-	lex, _ := lexer.Upgrade(s) // never fails
+	toks := tokenSlices.Get().(*[]lexer.Token)
+	for {
+		t, _ := s.Next()
+		*toks = append(*toks, t)
+		if t.Type == lexer.EOF {
+			break
+		}
+	}
+	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games}
 	if len(s.games) == 0 {
+		b.Release()
 		return nil
 	}
-	return &Batch{lex: lex, games: s.games}
+	return b
 }
 
-// Next implements lexer.Lexer for one batch.
+// Next gives the next token of the batch.
 func (s *batchSplitter) Next() (lexer.Token, error) {
 	if s.full || s.done {
 		s.full = false

@@ -28,6 +28,7 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 					return err
 				}
 			}
+			b.Release()
 		}
 		return readErr()
 	}
@@ -72,6 +73,7 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 					i++
 					res = append(res, work(rd.game(i, p)))
 				}
+				j.batch.Release()
 				j.out <- res
 			}
 		})
