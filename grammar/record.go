@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -24,7 +25,35 @@ type Record struct {
 	Result lexer.Token
 	// Trailer are comments after the result.
 	Trailer []lexer.Token
+
+	// header and movetext hold Tags, Notes and Moves, to be reused.
+	header   *header
+	movetext *elementList
 }
+
+// Release hands the record's slices back for reuse by the games parsed
+// after it; the record must not be read after.
+func (r *Record) Release() {
+	if h := r.header; h != nil {
+		clear(h.tags) // let go of the text they point into
+		clear(h.notes)
+		h.tags, h.notes = h.tags[:0], h.notes[:0]
+		headers.Put(h)
+	}
+	if m := r.movetext; m != nil {
+		clear(m.els)
+		m.els = m.els[:0]
+		movetexts.Put(m)
+	}
+	*r = Record{}
+}
+
+// headers and movetexts are the parts of records released, to be reused:
+// a file's games are much alike, so their slices fit the next games.
+var (
+	headers   = sync.Pool{New: func() any { return new(header) }}
+	movetexts = sync.Pool{New: func() any { return new(elementList) }}
+)
 
 // RecordTag is a tag pair: [Name "value"]. Name stands at the [; the value
 // is unescaped.
@@ -79,9 +108,9 @@ type header struct {
 
 func (h *header) header() ([]RecordTag, []lexer.Token) { return h.tags, h.notes }
 
-type elementList []RecordElement
+type elementList struct{ els []RecordElement }
 
-func (m elementList) moves() []RecordElement { return m }
+func (m *elementList) moves() []RecordElement { return m.els }
 
 // recordParser is built once; participle parsers are safe for concurrent use.
 var recordParser = participle.MustBuild[recordSyntax](
@@ -108,7 +137,10 @@ func syntaxErrorf(pos lexer.Position, format string, args ...any) *syntaxError {
 // parseHeader reads the tag pairs, and comments among them. The lexer has
 // checked each pair: a TagName token is always followed by its String.
 func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
-	h := &header{tags: make([]RecordTag, 0, countAhead(lex, headerToken))}
+	h := headers.Get().(*header)
+	if n := countAhead(lex, headerToken); cap(h.tags) < n {
+		h.tags = make([]RecordTag, 0, n)
+	}
 	for {
 		switch t := lex.Peek(); t.Type {
 		case TokComment:
@@ -124,14 +156,18 @@ func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
 
 // parseMovetext reads the movetext up to Resign, the result or the end.
 func parseMovetext(lex *lexer.PeekingLexer) (movetextProduction, error) {
-	els, err := parseElements(lex, nil)
-	return elementList(els), err
+	m := movetexts.Get().(*elementList)
+	var err error
+	m.els, err = parseElements(lex, nil, m.els[:0])
+	return m, err
 }
 
 // parseElements reads movetext items; inside a variation (open is its "(")
 // up to the ")" that closes it, which it leaves to the caller.
-func parseElements(lex *lexer.PeekingLexer, open *lexer.Token) ([]RecordElement, error) {
-	els := make([]RecordElement, 0, countAhead(lex, movetextToken))
+func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordElement) ([]RecordElement, error) {
+	if n := countAhead(lex, movetextToken); cap(els) < n {
+		els = make([]RecordElement, 0, n)
+	}
 	for {
 		t := lex.Peek()
 		switch t.Type {
@@ -145,7 +181,7 @@ func parseElements(lex *lexer.PeekingLexer, open *lexer.Token) ([]RecordElement,
 			els = append(els, RecordElement{Token: *lex.Next()})
 		case TokVarOpen:
 			o := *lex.Next()
-			moves, err := parseElements(lex, &o)
+			moves, err := parseElements(lex, &o, nil)
 			if err != nil {
 				return els, err
 			}
@@ -335,7 +371,8 @@ type batchSplitter struct {
 	sp   splitter
 	// held is the token that starts the next game, read before the game
 	// before it was closed.
-	held    *lexer.Token
+	held    lexer.Token
+	holding bool
 	done    bool
 	games   []batchGame
 	n       int // tokens of the open game
@@ -377,12 +414,11 @@ func (s *batchSplitter) Next() (lexer.Token, error) {
 		s.full = false
 		return lexer.EOFToken(s.last.Pos), nil
 	}
-	var t lexer.Token
-	if s.held != nil {
-		t, s.held = *s.held, nil
-		return s.take(t), nil
+	if s.holding {
+		s.holding = false
+		return s.take(s.held), nil
 	}
-	t, _ = s.sc.Next()
+	t, _ := s.sc.Next()
 	if t.Type == lexer.EOF {
 		s.done = true
 		if s.n > 0 && s.sp.content() {
@@ -393,7 +429,7 @@ func (s *batchSplitter) Next() (lexer.Token, error) {
 	}
 	if s.sp.starts(t) && s.n > 0 {
 		s.close(t.Pos.Offset)
-		s.held = &t
+		s.held, s.holding = t, true
 		s.full = len(s.games) == s.size
 		return lexer.Token{Type: tokGameEnd, Pos: s.last.Pos}, nil
 	}
@@ -493,9 +529,9 @@ func parseRecord(lex *lexer.PeekingLexer) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	tags, notes := syn.Header.header()
-	return &Record{Pos: syn.Pos, Tags: tags, Notes: notes,
-		Moves: syn.Moves.moves(), GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer}, nil
+	h, m := syn.Header.(*header), syn.Moves.(*elementList)
+	return &Record{Pos: syn.Pos, Tags: h.tags, Notes: h.notes, Moves: m.els,
+		GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer, header: h, movetext: m}, nil
 }
 
 // explainRecord turns a parse error into one a player understands.

@@ -34,7 +34,9 @@ func (r *reader) game(i int, p grammar.ParsedRecord) *Game {
 		return g
 	}
 	g.Line, g.Col = p.Record.Pos.Line, p.Record.Pos.Column
-	if g.Problem = g.build(r.src, p.Record); g.Problem == nil {
+	g.Problem = g.build(r.src, p.Record)
+	p.Record.Release() // the game holds what it needs of it
+	if g.Problem == nil {
 		g.settle(r)
 	}
 	return g

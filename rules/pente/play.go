@@ -84,21 +84,22 @@ func (g *Game) apply(p Point) {
 
 	g.board[p] = own
 	g.empties--
-	taken := g.captures(p, own)
+	var takenBuf [maxRemoved - maxPoofed]Point
+	taken := g.captures(p, own, takenBuf[:0])
 	var poofed []Point
 	if g.variant == Poof {
-		poofed = g.poofs(p, own)
+		poofed = g.poofs(p, own, g.poofed[:0])
 	}
-	g.removed = g.removed[:0:0]
 	for _, q := range taken {
 		g.board[q] = empty
 	}
 	for _, q := range poofed {
 		g.board[q] = empty
 	}
-	g.removed = append(append(g.removed, taken...), poofed...)
-	slices.Sort(g.removed)
-	g.poofed = poofed
+	g.nPoofed = int8(len(poofed))
+	removed := append(append(g.removed[:0], taken...), poofed...)
+	slices.Sort(removed)
+	g.nRemoved = int8(len(removed))
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
 	g.captured[1-mover] += len(poofed)
@@ -107,9 +108,9 @@ func (g *Game) apply(p Point) {
 	g.outcome = g.decide(p, own, opp)
 }
 
-// captures lists the opponent stones that a stone of own on p encloses.
-func (g *Game) captures(p Point, own int8) []Point {
-	var out []Point
+// captures appends to out the opponent stones that a stone of own on p
+// encloses.
+func (g *Game) captures(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
 	for _, d := range dirs {
 		for _, size := range g.variant.captureSizes() {
@@ -136,10 +137,10 @@ func (g *Game) captures(p Point, own int8) []Point {
 	return out
 }
 
-// poofs lists the mover's own stones that Poof-Pente removes: a stone on p
-// that completes opp-own-own-opp takes itself and its partner off.
-func (g *Game) poofs(p Point, own int8) []Point {
-	var out []Point
+// poofs appends to out the mover's own stones that Poof-Pente removes: a
+// stone on p that completes opp-own-own-opp takes itself and its partner
+// off.
+func (g *Game) poofs(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
 	for _, d := range dirs {
 		back, ok1 := step(p, d, -1)
@@ -267,7 +268,8 @@ func (g *Game) breakable(own int8) bool {
 		if g.board[q] != empty {
 			continue
 		}
-		taken := g.captures(q, opp)
+		var buf [maxRemoved - maxPoofed]Point
+		taken := g.captures(q, opp, buf[:0])
 		if len(taken) == 0 {
 			continue
 		}
