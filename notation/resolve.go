@@ -13,6 +13,7 @@ import (
 // choose them (a file names the same few games over and over).
 type reader struct {
 	src    *grammar.Source
+	spare  *Game // a game to reuse, see recycle
 	games  map[string]lookup
 	setups map[setupKey]setup
 }
@@ -164,7 +165,10 @@ func (g *Game) takeTags(ix tagIndex, seats int) {
 		g.resultTag = &g.tags[i-1]
 		take(tagResult)
 	}
-	g.Names = make([]string, seats)
+	if cap(g.Names) < seats {
+		g.Names = make([]string, seats)
+	}
+	g.Names = g.Names[:seats]
 	for i := range g.Names {
 		var ks []int
 		if seats > 2 {
@@ -182,7 +186,10 @@ func (g *Game) takeTags(ix tagIndex, seats int) {
 		take(tagWhite) // written again from seats 1 and 2
 		take(tagBlack)
 	}
-	g.Other = make([]Tag, 0, len(g.tags))
+	if cap(g.Other) < len(g.tags) {
+		g.Other = make([]Tag, 0, len(g.tags))
+	}
+	g.Other = g.Other[:0]
 	for i, t := range g.tags {
 		if !used[i] {
 			g.Other = append(g.Other, t)

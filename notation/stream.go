@@ -14,7 +14,8 @@ const batchGames = 64
 // does not grow with the file. Each game is read, set up and replayed,
 // then given to work, on one of workers goroutines (games are
 // independent); emit gets what work made of each game, in the file's
-// order, on the caller's goroutine. An error of emit stops the reading and
+// order, on the caller's goroutine. The game is reused once work returns:
+// work must keep nothing of it (its moves, names, tags) but strings. An error of emit stops the reading and
 // is returned, as is an error reading r.
 func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit func(T) error) error {
 	batches, readErr := grammar.Split(name, r, batchGames)
@@ -24,7 +25,10 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 		for b := range batches {
 			for p := range b.Records() {
 				index++
-				if err := emit(work(rd.game(index, p))); err != nil {
+				g := rd.game(index, p)
+				t := work(g)
+				rd.recycle(g)
+				if err := emit(t); err != nil {
 					return err
 				}
 			}
@@ -71,7 +75,9 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 				i := j.first
 				for p := range j.batch.Records() {
 					i++
-					res = append(res, work(rd.game(i, p)))
+					g := rd.game(i, p)
+					res = append(res, work(g))
+					rd.recycle(g)
 				}
 				j.batch.Release()
 				j.out <- res
