@@ -109,27 +109,28 @@ func (g *Game) apply(p Point) {
 }
 
 // captures appends to out the opponent stones that a stone of own on p
-// encloses.
+// encloses. It steps along each line by point numbers: once the far end is
+// on the board, so is every point between.
 func (g *Game) captures(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
+	f0, r0 := p.File(), p.Rank()
 	for _, d := range dirs {
+		delta := Point(d[1]*Size + d[0])
 		for _, size := range g.variant.captureSizes() {
-			end, ok := step(p, d, size+1)
-			if !ok || g.board[end] != own {
+			f, r := f0+d[0]*(size+1), r0+d[1]*(size+1)
+			if f < 0 || f >= Size || r < 0 || r >= Size || g.board[p+delta*Point(size+1)] != own {
 				continue
 			}
 			run := true
-			for k := 1; k <= size; k++ {
-				q, _ := step(p, d, k)
-				if g.board[q] != opp {
+			for k := Point(1); k <= Point(size); k++ {
+				if g.board[p+delta*k] != opp {
 					run = false
 					break
 				}
 			}
 			if run {
-				for k := 1; k <= size; k++ {
-					q, _ := step(p, d, k)
-					out = append(out, q)
+				for k := Point(1); k <= Point(size); k++ {
+					out = append(out, p+delta*k)
 				}
 			}
 		}
@@ -208,19 +209,13 @@ func (g *Game) captureDetail(s rules.Seat) string {
 // run measures the line of own stones through p along d both ways and
 // returns its ends and length.
 func (g *Game) run(p Point, own int8, d [2]int) (from, to Point, n int) {
+	f0, r0 := p.File(), p.Rank()
+	delta := Point(d[1]*Size + d[0])
 	from, to, n = p, p, 1
-	for k := 1; ; k++ {
-		q, ok := step(p, d, k)
-		if !ok || g.board[q] != own {
-			break
-		}
+	for f, r, q := f0+d[0], r0+d[1], p+delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f+d[0], r+d[1], q+delta {
 		to, n = q, n+1
 	}
-	for k := 1; ; k++ {
-		q, ok := step(p, d, -k)
-		if !ok || g.board[q] != own {
-			break
-		}
+	for f, r, q := f0-d[0], r0-d[1], p-delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f-d[0], r-d[1], q-delta {
 		from, n = q, n+1
 	}
 	return from, to, n
