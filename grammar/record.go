@@ -42,7 +42,8 @@ func (r *Record) Release() {
 	}
 	if m := r.movetext; m != nil {
 		clear(m.els)
-		m.els = m.els[:0]
+		clear(m.trailer)
+		*m = elementList{els: m.els[:0], trailer: m.trailer[:0]}
 		movetexts.Put(m)
 	}
 	*r = Record{}
@@ -82,14 +83,14 @@ type RecordVariation struct {
 // and participle's generic machinery costs about a microsecond a token,
 // several times the price of replaying a ply through the rules engine, which
 // made a review of the real Pente set five times slower than a plain
-// scanner.
+// scanner. The movetext production also reads how the game ends,
+// GiveUp? Result? Comment*: as participle nodes those three cost more than
+// the rest of a game's parsing (a branch, a deferred field and a
+// reflective set each), for three tokens.
 type recordSyntax struct {
-	Pos     lexer.Position
-	Header  headerProduction   `parser:"@@"`
-	Moves   movetextProduction `parser:"@@"`
-	GiveUp  lexer.Token        `parser:"@GiveUp?"`
-	Result  lexer.Token        `parser:"@Result?"`
-	Trailer []lexer.Token      `parser:"@Comment*"`
+	Pos    lexer.Position
+	Header headerProduction   `parser:"@@"`
+	Moves  movetextProduction `parser:"@@"`
 }
 
 // headerProduction is the tag section; participle wants an interface for a
@@ -108,7 +109,13 @@ type header struct {
 
 func (h *header) header() ([]RecordTag, []lexer.Token) { return h.tags, h.notes }
 
-type elementList struct{ els []RecordElement }
+// elementList is the movetext: its items, then Resign and the result if
+// given, and the comments after them.
+type elementList struct {
+	els            []RecordElement
+	giveUp, result lexer.Token
+	trailer        []lexer.Token
+}
 
 func (m *elementList) moves() []RecordElement { return m.els }
 
@@ -158,8 +165,23 @@ func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
 func parseMovetext(lex *lexer.PeekingLexer) (movetextProduction, error) {
 	m := movetexts.Get().(*elementList)
 	var err error
-	m.els, err = parseElements(lex, nil, m.els[:0])
-	return m, err
+	if m.els, err = parseElements(lex, nil, m.els[:0]); err != nil {
+		return m, err
+	}
+	if lex.Peek().Type == TokGiveUp {
+		m.giveUp = *lex.Next()
+	}
+	if lex.Peek().Type == TokResult {
+		m.result = *lex.Next()
+	}
+	for lex.Peek().Type == TokComment {
+		// Only the last comment after the result is kept, as participle's
+		// node @Comment* into a []lexer.Token kept it: this production
+		// took that node over and must not change what export writes. The
+		// comments before it are lost, a fault to fix on its own.
+		m.trailer = append(m.trailer[:0], *lex.Next())
+	}
+	return m, nil
 }
 
 // parseElements reads movetext items; inside a variation (open is its "(")
@@ -531,7 +553,7 @@ func parseRecord(lex *lexer.PeekingLexer) (*Record, error) {
 	}
 	h, m := syn.Header.(*header), syn.Moves.(*elementList)
 	return &Record{Pos: syn.Pos, Tags: h.tags, Notes: h.notes, Moves: m.els,
-		GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer, header: h, movetext: m}, nil
+		GiveUp: m.giveUp, Result: m.result, Trailer: m.trailer, header: h, movetext: m}, nil
 }
 
 // explainRecord turns a parse error into one a player understands.

@@ -258,7 +258,7 @@ func (sc *recordScanner) step() {
 	case c == '%' && sc.col == 1:
 		sc.advance(sc.toLineEnd()) // an escaped line: hidden
 	case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v':
-		sc.advance(1)
+		sc.skipSpace()
 	case c >= utf8.RuneSelf && startsSpace(sc.s[sc.i:]):
 		sc.advance(1)
 	case c == '[':
@@ -284,6 +284,25 @@ func (sc *recordScanner) step() {
 		sc.str()
 	default:
 		sc.word()
+	}
+}
+
+// skipSpace moves past a run of ASCII white space, up to the end of the
+// line: the window holds no more for sure.
+func (sc *recordScanner) skipSpace() {
+	for sc.i < len(sc.s) {
+		switch sc.s[sc.i] {
+		case '\n':
+			sc.line++
+			sc.col = 1
+			sc.i++
+			return
+		case ' ', '\r', '\t', '\f', '\v':
+			sc.col++
+			sc.i++
+		default:
+			return
+		}
 	}
 }
 
