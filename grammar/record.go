@@ -398,30 +398,51 @@ type batchSplitter struct {
 	done    bool
 	games   []batchGame
 	n       int // tokens of the open game
-	first   lexer.Token
-	last    lexer.Token
+	// first and last are where the open game's first and last tokens are.
+	first, last lexer.Position
 	invalid int // offset of the first Invalid token of the open game, or -1
-	full    bool
 }
 
 func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
 	return &batchSplitter{sc: sc, size: size, invalid: -1}
 }
 
-// next lexes the next batch; nil when the text holds no more games.
+// next lexes the next batch; nil when the text holds no more games. Each
+// token is copied once, from the scanner into the batch.
 func (s *batchSplitter) next() *Batch {
 	if s.done {
 		return nil
 	}
-	s.games, s.full = make([]batchGame, 0, s.size), false
+	s.games = make([]batchGame, 0, s.size)
 	toks := tokenSlices.Get().(*[]lexer.Token)
+	t := *toks
+	if s.holding {
+		s.holding = false
+		t = append(t, s.held)
+		s.take(&t[len(t)-1])
+	}
 	for {
-		t, _ := s.Next()
-		*toks = append(*toks, t)
-		if t.Type == lexer.EOF {
+		tok := s.sc.nextRef()
+		if tok.Type == lexer.EOF {
+			s.done = true
+			if s.n > 0 && s.sp.content() {
+				s.close(tok.Pos.Offset + 1)
+				t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+			}
 			break
 		}
+		if s.sp.starts(tok) && s.n > 0 {
+			s.close(tok.Pos.Offset)
+			t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+			if len(s.games) == s.size {
+				s.held, s.holding = *tok, true
+				break
+			}
+		}
+		t = append(t, *tok)
+		s.take(&t[len(t)-1])
 	}
+	*toks = append(t, lexer.EOFToken(s.last))
 	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games}
 	if len(s.games) == 0 {
 		b.Release()
@@ -430,60 +451,31 @@ func (s *batchSplitter) next() *Batch {
 	return b
 }
 
-// Next gives the next token of the batch.
-func (s *batchSplitter) Next() (lexer.Token, error) {
-	if s.full || s.done {
-		s.full = false
-		return lexer.EOFToken(s.last.Pos), nil
-	}
-	if s.holding {
-		s.holding = false
-		return s.take(s.held), nil
-	}
-	t, _ := s.sc.Next()
-	if t.Type == lexer.EOF {
-		s.done = true
-		if s.n > 0 && s.sp.content() {
-			s.close(t.Pos.Offset + 1)
-			return lexer.Token{Type: tokGameEnd, Pos: s.last.Pos}, nil
-		}
-		return lexer.EOFToken(t.Pos), nil
-	}
-	if s.sp.starts(t) && s.n > 0 {
-		s.close(t.Pos.Offset)
-		s.held, s.holding = t, true
-		s.full = len(s.games) == s.size
-		return lexer.Token{Type: tokGameEnd, Pos: s.last.Pos}, nil
-	}
-	return s.take(t), nil
-}
-
-// take adds t to the open game.
-func (s *batchSplitter) take(t lexer.Token) lexer.Token {
+// take notes t, the last token appended, in the open game.
+func (s *batchSplitter) take(t *lexer.Token) {
 	if s.n == 0 {
-		s.first = t
+		s.first = t.Pos
 		s.sc.keep = lineStart(s.sc, t.Pos.Offset)
 	}
 	if t.Type == TokInvalid && s.invalid < 0 {
 		s.invalid = t.Pos.Offset
 	}
 	s.n++
-	s.last = t
-	return t
+	s.last = t.Pos
 }
 
 // close notes the open game: the lines from its first token to its last,
 // and the first fault of its text. next is the offset of the next game.
 func (s *batchSplitter) close(next int) {
 	sc := s.sc
-	from := lineStart(sc, s.first.Pos.Offset) - sc.base
-	to := s.last.Pos.Offset - sc.base
+	from := lineStart(sc, s.first.Offset) - sc.base
+	to := s.last.Offset - sc.base
 	if j := strings.IndexByte(sc.s[to:], '\n'); j >= 0 {
 		to += j
 	} else {
 		to = len(sc.s)
 	}
-	g := batchGame{src: &Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Pos.Line}}
+	g := batchGame{src: &Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Line}}
 	if s.invalid >= 0 {
 		f := sc.errs[s.invalid]
 		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)
@@ -513,7 +505,7 @@ func (s *splitter) content() bool { return s.moves || s.tags }
 
 // starts reports whether t begins a new game, after the tokens before it.
 // Comments never do: they stay with the game before them.
-func (s *splitter) starts(t lexer.Token) bool {
+func (s *splitter) starts(t *lexer.Token) bool {
 	if t.Type == TokComment {
 		return false
 	}

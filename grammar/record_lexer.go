@@ -180,19 +180,24 @@ func (sc *recordScanner) readLine() {
 }
 
 // Next implements lexer.Lexer; at the end it returns EOF tokens.
-func (sc *recordScanner) Next() (lexer.Token, error) {
+func (sc *recordScanner) Next() (lexer.Token, error) { return *sc.nextRef(), nil }
+
+// nextRef is Next without copying the token: it stays valid until the
+// next call.
+func (sc *recordScanner) nextRef() *lexer.Token {
 	for sc.head == len(sc.queue) {
 		sc.queue, sc.head = sc.queue[:0], 0
 		if !sc.eof {
 			sc.readLine()
 		}
 		if sc.i >= len(sc.s) {
-			return lexer.EOFToken(sc.pos()), nil
+			sc.queue = append(sc.queue, lexer.EOFToken(sc.pos()))
+			return &sc.queue[0]
 		}
 		sc.step()
 	}
 	sc.head++
-	return sc.queue[sc.head-1], nil
+	return &sc.queue[sc.head-1]
 }
 
 func (sc *recordScanner) pos() lexer.Position {
