@@ -400,7 +400,7 @@ type batchSplitter struct {
 	n       int // tokens of the open game
 	// first and last are where the open game's first and last tokens are.
 	first, last lexer.Position
-	invalid int // offset of the first Invalid token of the open game, or -1
+	invalid     int // offset of the first Invalid token of the open game, or -1
 }
 
 func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {

@@ -143,7 +143,13 @@ func hasOption(k *rules.Kind, name string) bool {
 // takeTags fills the roster and the seats' names from the known tags and
 // keeps every other tag in Other, to be written back.
 func (g *Game) takeTags(ix tagIndex, seats int) {
-	used := make([]bool, len(g.tags))
+	var usedBuf [32]bool // most records have a few tags: no allocation
+	used := usedBuf[:0]
+	if len(g.tags) <= len(usedBuf) {
+		used = usedBuf[:len(g.tags)]
+	} else {
+		used = make([]bool, len(g.tags))
+	}
 	take := func(ks ...int) string {
 		for _, k := range ks {
 			if i := ix[k]; i != 0 {
@@ -170,7 +176,8 @@ func (g *Game) takeTags(ix tagIndex, seats int) {
 	}
 	g.Names = g.Names[:seats]
 	for i := range g.Names {
-		var ks []int
+		var buf [3]int
+		ks := buf[:0]
 		if seats > 2 {
 			ks = append(ks, tagSeat1+i)
 		}
