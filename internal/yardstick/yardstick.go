@@ -48,7 +48,6 @@ type game struct {
 	tournament bool
 	notPente   bool
 	resultTag  string
-	hasTags    bool
 }
 
 func (g *game) reset() { *g = game{tournament: true} }
