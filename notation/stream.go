@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"context"
 	"io"
 	"sync"
 
@@ -16,13 +17,17 @@ const batchGames = 64
 // independent); emit gets what work made of each game, in the file's
 // order, on the caller's goroutine. The game is reused once work returns:
 // work must keep nothing of it (its moves, names, tags) but strings. An error of emit stops the reading and
-// is returned, as is an error reading r.
-func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit func(T) error) error {
+// is returned, as is an error reading r, and ctx's error when it is done
+// before the end (checked between batches of games).
+func Each[T any](ctx context.Context, name string, r io.Reader, workers int, work func(*Game) T, emit func(T) error) error {
 	batches, readErr := grammar.Split(name, r, batchGames)
 	if workers <= 1 {
 		rd := newReader(nil)
 		index := 0
 		for b := range batches {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			for p := range b.Records() {
 				index++
 				g := rd.game(index, p)
@@ -53,6 +58,9 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 		defer close(jobs)
 		index := 0
 		for b := range batches {
+			if ctx.Err() != nil {
+				return
+			}
 			j := job{batch: b, first: index, out: make(chan []T, 1)}
 			index += b.Len()
 			select {
@@ -98,6 +106,9 @@ func Each[T any](name string, r io.Reader, workers int, work func(*Game) T, emit
 	}
 	wg.Wait()
 	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	return readErr()

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -53,7 +54,7 @@ func (s smallReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p),
 func eachReport(t *testing.T, name string, r io.Reader, workers int) string {
 	t.Helper()
 	var b strings.Builder
-	if err := Each(name, r, workers, reportOf, func(s string) error { b.WriteString(s); return nil }); err != nil {
+	if err := Each(context.Background(), name, r, workers, reportOf, func(s string) error { b.WriteString(s); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -109,7 +110,7 @@ func TestEachStopsOnEmitError(t *testing.T) {
 	stop := errors.New("stop")
 	for _, workers := range []int{1, 2} {
 		n := 0
-		err := Each("real.pgn", bytes.NewReader(src), workers, func(g *Game) int { return g.Index }, func(i int) error {
+		err := Each(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) int { return g.Index }, func(i int) error {
 			if n++; i != n {
 				t.Fatalf("game %d came as number %d", i, n)
 			}
@@ -123,8 +124,26 @@ func TestEachStopsOnEmitError(t *testing.T) {
 		}
 	}
 	broken := io.MultiReader(bytes.NewReader(src[:5000]), iotestErr{})
-	if err := Each("real.pgn", broken, 2, func(*Game) int { return 0 }, func(int) error { return nil }); err == nil || err.Error() != "disk gone" {
+	if err := Each(context.Background(), "real.pgn", broken, 2, func(*Game) int { return 0 }, func(int) error { return nil }); err == nil || err.Error() != "disk gone" {
 		t.Errorf("read error %v", err)
+	}
+}
+
+// TestEachStopsWhenCancelled ends the reading once its context is done.
+func TestEachStopsWhenCancelled(t *testing.T) {
+	src := realRecords(t)
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		err := Each(ctx, "real.pgn", bytes.NewReader(src), workers, func(g *Game) int { return g.Index }, func(int) error {
+			if n++; n == 100 {
+				cancel()
+			}
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) || n >= 9370 {
+			t.Errorf("%d workers: error %v after %d games", workers, err, n)
+		}
 	}
 }
 
@@ -141,7 +160,7 @@ func BenchmarkEach(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				err := Each("real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
+				err := Each(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
 					line, _ := json.Marshal(g.Summary())
 					return line
 				}, func([]byte) error { return nil })

@@ -45,7 +45,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			code = exitInvalid
 			continue
 		}
-		err = notation.Each(name, in, runtime.GOMAXPROCS(0), exported, func(e exportedGame) error {
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), exported, func(e exportedGame) error {
 			if e.problem != "" {
 				fmt.Fprintln(stderr, e.problem)
 				code = exitInvalid
@@ -67,6 +67,10 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			fmt.Fprintf(stderr, "pbem export: %v\n", err)
 			code = exitInvalid
 			continue
+		}
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			return exitInvalid
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbem export: writing: %v\n", err)

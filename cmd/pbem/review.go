@@ -36,7 +36,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			code = exitInvalid
 			continue
 		}
-		err = notation.Each(name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
 			return review(g, *asJSON)
 		}, func(r reviewed) error {
 			if r.err != nil {
@@ -60,6 +60,10 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			fmt.Fprintf(stderr, "pbem review: %v\n", err)
 			code = exitInvalid
 			continue
+		}
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			return exitInvalid
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", err)
