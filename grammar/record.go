@@ -3,7 +3,10 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"io"
 	"iter"
+	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -22,7 +25,36 @@ type Record struct {
 	Result lexer.Token
 	// Trailer are comments after the result.
 	Trailer []lexer.Token
+
+	// header and movetext hold Tags, Notes and Moves, to be reused.
+	header   *header
+	movetext *elementList
 }
+
+// Release hands the record's slices back for reuse by the games parsed
+// after it; the record must not be read after.
+func (r *Record) Release() {
+	if h := r.header; h != nil {
+		clear(h.tags) // let go of the text they point into
+		clear(h.notes)
+		h.tags, h.notes = h.tags[:0], h.notes[:0]
+		headers.Put(h)
+	}
+	if m := r.movetext; m != nil {
+		clear(m.els)
+		clear(m.trailer)
+		*m = elementList{els: m.els[:0], trailer: m.trailer[:0]}
+		movetexts.Put(m)
+	}
+	*r = Record{}
+}
+
+// headers and movetexts are the parts of records released, to be reused:
+// a file's games are much alike, so their slices fit the next games.
+var (
+	headers   = sync.Pool{New: func() any { return new(header) }}
+	movetexts = sync.Pool{New: func() any { return new(elementList) }}
+)
 
 // RecordTag is a tag pair: [Name "value"]. Name stands at the [; the value
 // is unescaped.
@@ -51,14 +83,14 @@ type RecordVariation struct {
 // and participle's generic machinery costs about a microsecond a token,
 // several times the price of replaying a ply through the rules engine, which
 // made a review of the real Pente set five times slower than a plain
-// scanner.
+// scanner. The movetext production also reads how the game ends,
+// GiveUp? Result? Comment*: as participle nodes those three cost more than
+// the rest of a game's parsing (a branch, a deferred field and a
+// reflective set each), for three tokens.
 type recordSyntax struct {
-	Pos     lexer.Position
-	Header  headerProduction   `parser:"@@"`
-	Moves   movetextProduction `parser:"@@"`
-	GiveUp  lexer.Token        `parser:"@GiveUp?"`
-	Result  lexer.Token        `parser:"@Result?"`
-	Trailer []lexer.Token      `parser:"@Comment*"`
+	Pos    lexer.Position
+	Header headerProduction   `parser:"@@"`
+	Moves  movetextProduction `parser:"@@"`
 }
 
 // headerProduction is the tag section; participle wants an interface for a
@@ -77,9 +109,15 @@ type header struct {
 
 func (h *header) header() ([]RecordTag, []lexer.Token) { return h.tags, h.notes }
 
-type elementList []RecordElement
+// elementList is the movetext: its items, then Resign and the result if
+// given, and the comments after them.
+type elementList struct {
+	els            []RecordElement
+	giveUp, result lexer.Token
+	trailer        []lexer.Token
+}
 
-func (m elementList) moves() []RecordElement { return m }
+func (m *elementList) moves() []RecordElement { return m.els }
 
 // recordParser is built once; participle parsers are safe for concurrent use.
 var recordParser = participle.MustBuild[recordSyntax](
@@ -106,7 +144,10 @@ func syntaxErrorf(pos lexer.Position, format string, args ...any) *syntaxError {
 // parseHeader reads the tag pairs, and comments among them. The lexer has
 // checked each pair: a TagName token is always followed by its String.
 func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
-	h := &header{tags: make([]RecordTag, 0, countAhead(lex, headerToken))}
+	h := headers.Get().(*header)
+	if n := countAhead(lex, headerToken); cap(h.tags) < n {
+		h.tags = make([]RecordTag, 0, n)
+	}
 	for {
 		switch t := lex.Peek(); t.Type {
 		case TokComment:
@@ -122,14 +163,33 @@ func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
 
 // parseMovetext reads the movetext up to Resign, the result or the end.
 func parseMovetext(lex *lexer.PeekingLexer) (movetextProduction, error) {
-	els, err := parseElements(lex, nil)
-	return elementList(els), err
+	m := movetexts.Get().(*elementList)
+	var err error
+	if m.els, err = parseElements(lex, nil, m.els[:0]); err != nil {
+		return m, err
+	}
+	if lex.Peek().Type == TokGiveUp {
+		m.giveUp = *lex.Next()
+	}
+	if lex.Peek().Type == TokResult {
+		m.result = *lex.Next()
+	}
+	for lex.Peek().Type == TokComment {
+		// Only the last comment after the result is kept, as participle's
+		// node @Comment* into a []lexer.Token kept it: this production
+		// took that node over and must not change what export writes. The
+		// comments before it are lost, a fault to fix on its own.
+		m.trailer = append(m.trailer[:0], *lex.Next())
+	}
+	return m, nil
 }
 
 // parseElements reads movetext items; inside a variation (open is its "(")
 // up to the ")" that closes it, which it leaves to the caller.
-func parseElements(lex *lexer.PeekingLexer, open *lexer.Token) ([]RecordElement, error) {
-	els := make([]RecordElement, 0, countAhead(lex, movetextToken))
+func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordElement) ([]RecordElement, error) {
+	if n := countAhead(lex, movetextToken); cap(els) < n {
+		els = make([]RecordElement, 0, n)
+	}
 	for {
 		t := lex.Peek()
 		switch t.Type {
@@ -143,7 +203,7 @@ func parseElements(lex *lexer.PeekingLexer, open *lexer.Token) ([]RecordElement,
 			els = append(els, RecordElement{Token: *lex.Next()})
 		case TokVarOpen:
 			o := *lex.Next()
-			moves, err := parseElements(lex, &o)
+			moves, err := parseElements(lex, &o, nil)
 			if err != nil {
 				return els, err
 			}
@@ -208,39 +268,231 @@ func movetextToken(t lexer.TokenType) (take, item bool) {
 }
 
 // ParsedRecord is one game of a file: its syntax tree, or the error that
-// stopped reading it.
+// stopped reading it, and the lines of the file it stands on.
 type ParsedRecord struct {
 	Record *Record
 	Err    *Error
+	// Source holds the lines of the game, for errors about it; its Name is
+	// the file's.
+	Source *Source
 }
 
-// Records reads the games of a record file one by one. The tokens are
+// Records reads the games of a whole text one by one. The tokens are
 // split into games as they are lexed (a result outside variations ends a
 // game, a tag after movetext starts one), so an error in one game leaves
-// the others readable, and a file is never held as tokens or trees all at
-// once. Text holding no game (only comments, or nothing) gives none.
+// the others readable. Text holding no game (only comments, or nothing)
+// gives none.
 func Records(src *Source) iter.Seq[ParsedRecord] {
+	return records(newRecordScanner(src))
+}
+
+func records(sc *recordScanner) iter.Seq[ParsedRecord] {
 	return func(yield func(ParsedRecord) bool) {
-		sc := newRecordScanner(src)
-		var game []lexer.Token // reused: participle copies the tokens
-		var sp splitter
+		sp := newBatchSplitter(sc, defaultBatch)
 		for {
-			t, _ := sc.Next()
-			if t.Type == lexer.EOF {
-				if sp.content() {
-					yield(parseRecord(src, game, sc.errs))
-				}
+			b := sp.next()
+			if b == nil {
 				return
 			}
-			if sp.starts(t) {
-				if !yield(parseRecord(src, game, sc.errs)) {
+			for p := range b.Records() {
+				if !yield(p) {
 					return
 				}
-				game = game[:0]
 			}
-			game = append(game, t)
+			b.Release()
 		}
 	}
+}
+
+// defaultBatch is how many games a batch holds: enough that participle's
+// token slice is grown rarely, few enough that a batch is small.
+const defaultBatch = 64
+
+// Batch is a run of consecutive games of a file, lexed once into one token
+// stream for participle, each game closed by an end-of-game token. Batches
+// of one file can be parsed on different goroutines.
+type Batch struct {
+	lex    *lexer.PeekingLexer
+	tokens *[]lexer.Token
+	games  []batchGame
+}
+
+// Release hands the batch's tokens back for reuse; the batch must not be
+// read after.
+func (b *Batch) Release() {
+	if b.tokens != nil {
+		clear(*b.tokens) // let go of the text they point into
+		*b.tokens = (*b.tokens)[:0]
+		tokenSlices.Put(b.tokens)
+		b.tokens, b.lex = nil, nil
+	}
+}
+
+type batchGame struct {
+	src *Source
+	err *Error // the first text of the game that is no token
+}
+
+// Len is the number of games of the batch.
+func (b *Batch) Len() int { return len(b.games) }
+
+// Split reads the record file r gives in batches of up to n games, reading
+// it as it goes: the memory it takes is that of the batches not yet
+// dropped, whatever the file's size. A read error ends the batches; err
+// then returns it as r gave it.
+func Split(name string, r io.Reader, n int) (batches iter.Seq[*Batch], err func() error) {
+	sc := newStreamScanner(name, r)
+	return func(yield func(*Batch) bool) {
+			sp := newBatchSplitter(sc, n)
+			for {
+				b := sp.next()
+				if b == nil || !yield(b) {
+					return
+				}
+			}
+		}, func() error {
+			return sc.err
+		}
+}
+
+// Records parses the games of the batch one by one. participle parses each
+// game from the batch's token stream, stopping at its end-of-game token.
+func (b *Batch) Records() iter.Seq[ParsedRecord] {
+	return func(yield func(ParsedRecord) bool) {
+		for _, g := range b.games {
+			start := b.lex.MakeCheckpoint().RawCursor()
+			p := ParsedRecord{Err: g.err, Source: g.src}
+			var err error
+			if g.err == nil {
+				p.Record, err = parseRecord(b.lex)
+			}
+			for b.lex.Peek().Type != tokGameEnd {
+				b.lex.Next()
+			}
+			if err != nil {
+				p.Err = explainRecord(g.src, b.lex.Range(start, b.lex.MakeCheckpoint().RawCursor()), err)
+			}
+			b.lex.Next()
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// tokGameEnd closes each game of a batch; the grammar knows no such token,
+// so participle stops there as at the end of the text.
+const tokGameEnd = TokInvalid - 1
+
+// batchSplitter turns the tokens of a scanner into batches, each game
+// closed by an end-of-game token and the batch by EOF, and notes where each
+// game starts and what text it stands on.
+type batchSplitter struct {
+	sc   *recordScanner
+	size int
+	sp   splitter
+	// held is the token that starts the next game, read before the game
+	// before it was closed.
+	held    lexer.Token
+	holding bool
+	done    bool
+	games   []batchGame
+	n       int // tokens of the open game
+	// first and last are where the open game's first and last tokens are.
+	first, last lexer.Position
+	invalid     int // offset of the first Invalid token of the open game, or -1
+}
+
+func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
+	return &batchSplitter{sc: sc, size: size, invalid: -1}
+}
+
+// next lexes the next batch; nil when the text holds no more games. Each
+// token is copied once, from the scanner into the batch.
+func (s *batchSplitter) next() *Batch {
+	if s.done {
+		return nil
+	}
+	s.games = make([]batchGame, 0, s.size)
+	toks := tokenSlices.Get().(*[]lexer.Token)
+	t := *toks
+	if s.holding {
+		s.holding = false
+		t = append(t, s.held)
+		s.take(&t[len(t)-1])
+	}
+	for {
+		tok := s.sc.nextRef()
+		if tok.Type == lexer.EOF {
+			s.done = true
+			if s.n > 0 && s.sp.content() {
+				s.close(tok.Pos.Offset + 1)
+				t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+			}
+			break
+		}
+		if s.sp.starts(tok) && s.n > 0 {
+			s.close(tok.Pos.Offset)
+			t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+			if len(s.games) == s.size {
+				s.held, s.holding = *tok, true
+				break
+			}
+		}
+		t = append(t, *tok)
+		s.take(&t[len(t)-1])
+	}
+	*toks = append(t, lexer.EOFToken(s.last))
+	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games}
+	if len(s.games) == 0 {
+		b.Release()
+		return nil
+	}
+	return b
+}
+
+// take notes t, the last token appended, in the open game.
+func (s *batchSplitter) take(t *lexer.Token) {
+	if s.n == 0 {
+		s.first = t.Pos
+		s.sc.keep = lineStart(s.sc, t.Pos.Offset)
+	}
+	if t.Type == TokInvalid && s.invalid < 0 {
+		s.invalid = t.Pos.Offset
+	}
+	s.n++
+	s.last = t.Pos
+}
+
+// close notes the open game: the lines from its first token to its last,
+// and the first fault of its text. next is the offset of the next game.
+func (s *batchSplitter) close(next int) {
+	sc := s.sc
+	from := lineStart(sc, s.first.Offset) - sc.base
+	to := s.last.Offset - sc.base
+	if j := strings.IndexByte(sc.s[to:], '\n'); j >= 0 {
+		to += j
+	} else {
+		to = len(sc.s)
+	}
+	g := batchGame{src: &Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Line}}
+	if s.invalid >= 0 {
+		f := sc.errs[s.invalid]
+		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)
+	}
+	for off := range sc.errs {
+		if off < next {
+			delete(sc.errs, off) // not those of the next game, lexed with its first token
+		}
+	}
+	s.games = append(s.games, g)
+	s.n, s.invalid = 0, -1
+}
+
+// lineStart is the offset of the start of the line holding offset off,
+// which is in the window.
+func lineStart(sc *recordScanner, off int) int {
+	return sc.base + strings.LastIndexByte(sc.s[:off-sc.base], '\n') + 1
 }
 
 // splitter finds where games begin in a stream of tokens.
@@ -253,7 +505,7 @@ func (s *splitter) content() bool { return s.moves || s.tags }
 
 // starts reports whether t begins a new game, after the tokens before it.
 // Comments never do: they stay with the game before them.
-func (s *splitter) starts(t lexer.Token) bool {
+func (s *splitter) starts(t *lexer.Token) bool {
 	if t.Type == TokComment {
 		return false
 	}
@@ -281,21 +533,19 @@ func (s *splitter) starts(t lexer.Token) bool {
 	return begins
 }
 
-// parseRecord parses the tokens of one game.
-func parseRecord(src *Source, game []lexer.Token, lexErrs map[int]*Error) ParsedRecord {
-	for _, t := range game {
-		if t.Type == TokInvalid {
-			return ParsedRecord{Err: lexErrs[t.Pos.Offset]}
-		}
+// parseRecord parses the game at the cursor of lex, up to its end-of-game
+// token.
+func parseRecord(lex *lexer.PeekingLexer) (*Record, error) {
+	syn, err := recordParser.ParseFromLexer(lex, participle.AllowTrailing(true))
+	if err == nil && lex.Peek().Type != tokGameEnd {
+		err = &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
 	}
-	peek, _ := lexer.Upgrade(&recordTokens{toks: game, eof: game[len(game)-1].Pos}) // never fails
-	syn, err := recordParser.ParseFromLexer(peek)
 	if err != nil {
-		return ParsedRecord{Err: explainRecord(src, game, err)}
+		return nil, err
 	}
-	tags, notes := syn.Header.header()
-	return ParsedRecord{Record: &Record{Pos: syn.Pos, Tags: tags, Notes: notes,
-		Moves: syn.Moves.moves(), GiveUp: syn.GiveUp, Result: syn.Result, Trailer: syn.Trailer}}
+	h, m := syn.Header.(*header), syn.Moves.(*elementList)
+	return &Record{Pos: syn.Pos, Tags: h.tags, Notes: h.notes, Moves: m.els,
+		GiveUp: m.giveUp, Result: m.result, Trailer: m.trailer, header: h, movetext: m}, nil
 }
 
 // explainRecord turns a parse error into one a player understands.
@@ -324,7 +574,7 @@ func explainRecord(src *Source, game []lexer.Token, err error) *Error {
 // describeToken names a token as the player wrote it.
 func describeToken(t lexer.Token) string {
 	switch t.Type {
-	case lexer.EOF:
+	case lexer.EOF, tokGameEnd:
 		return "the end of the game"
 	case TokResult:
 		return "the result " + t.Value

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -56,71 +57,166 @@ func (recordLexer) Lex(name string, r io.Reader) (lexer.Lexer, error) {
 	return newRecordScanner(NewSource(name, src)), nil
 }
 
-// recordTokens hands participle the tokens of one game, then EOF.
-type recordTokens struct {
-	toks []lexer.Token
-	eof  lexer.Position
-	i    int
-}
-
-func (t *recordTokens) Next() (lexer.Token, error) {
-	if t.i < len(t.toks) {
-		t.i++
-		return t.toks[t.i-1], nil
-	}
-	return lexer.EOFToken(t.eof), nil
-}
-
 // recordScanner is the lexer of records: Next hands out one token at a
 // time, so a file is never held as tokens all at once. Text that is no
 // token becomes an Invalid token, and errs holds, by the token's offset,
-// the error that says why; lexing goes on after it.
+// the fault that says why; lexing goes on after it.
+//
+// It reads either a whole text or a stream. A stream is read in blocks
+// into a window of text: before each construct the window holds at least
+// the rest of its line (a brace comment, to its }), and text before keep
+// (the start of the line the current game starts on) is dropped when the
+// window is refilled. Offsets are counted in the decoded text from its
+// start, whatever the window.
 type recordScanner struct {
-	src       *Source
-	s         string
-	i         int // byte offset
-	line, col int
+	name string
+	r    io.Reader // nil when s is the whole text
+	s    string    // the window
+	base int       // offset of s[0] in the text
+	i    int       // offset in the window
+	// nl is the window offset of the first line end at or after i, when
+	// known (nl >= i); scanned is how far the window was searched for it.
+	nl, scanned int
+	keep        int // text offset before which the window may be dropped
+	eof         bool
+	err         error // a read error; it ends the text
+	pending     []byte
+	buf         []byte // the block read, reused
+	started     bool   // the first block was read: the byte-order mark is handled
+	line, col   int
 	// queue holds the tokens of the last construct scanned ("1.K10" is
 	// two); head is the next one to hand out.
 	queue []lexer.Token
 	head  int
-	errs  map[int]*Error
+	errs  map[int]lexFault
 }
 
+// lexFault is why a text is no token, at its line and column.
+type lexFault struct {
+	line, col int
+	msg       string
+}
+
+// newRecordScanner lexes a whole decoded text.
 func newRecordScanner(src *Source) *recordScanner {
-	return &recordScanner{src: src, s: src.Text, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+	return &recordScanner{name: src.Name, s: src.Text, eof: true, nl: -1, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+}
+
+// newStreamScanner lexes the text r gives, decoding it as NewSource does.
+func newStreamScanner(name string, r io.Reader) *recordScanner {
+	return &recordScanner{name: name, r: r, nl: -1, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+}
+
+// blockSize is how much of a stream is read at a time.
+const blockSize = 64 << 10
+
+// fill reads the next block of the stream into the window, dropping the
+// text before keep.
+func (sc *recordScanner) fill() {
+	if drop := sc.keep - sc.base; drop > 0 {
+		sc.s = sc.s[drop:]
+		sc.base += drop
+		sc.i -= drop
+		sc.nl -= drop
+		sc.scanned = max(sc.scanned-drop, 0)
+	}
+	if sc.buf == nil {
+		sc.buf = make([]byte, 0, blockSize+utf8.UTFMax)
+	}
+	buf := append(sc.buf[:0], sc.pending...)
+	for len(buf) == len(sc.pending) && !sc.eof {
+		n, err := sc.r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			sc.eof = true
+		} else if err != nil {
+			sc.eof, sc.err = true, err
+		}
+	}
+	sc.pending = sc.pending[:0]
+	if !sc.started {
+		if len(buf) < 3 && !sc.eof {
+			sc.pending = append(sc.pending, buf...)
+			return
+		}
+		sc.started = true
+		buf = bytes.TrimPrefix(buf, []byte("\uFEFF"))
+	}
+	if !sc.eof {
+		// A character cut by the block's end waits for the next block.
+		for k := 1; k <= utf8.UTFMax-1 && k <= len(buf); k++ {
+			if c := buf[len(buf)-k]; c >= 0xC0 {
+				if !utf8.FullRune(buf[len(buf)-k:]) {
+					sc.pending = append(sc.pending, buf[len(buf)-k:]...)
+					buf = buf[:len(buf)-k]
+				}
+				break
+			} else if c < utf8.RuneSelf {
+				break
+			}
+		}
+	}
+	sc.s += decode(string(buf))
+}
+
+// readLine makes sure the window holds the rest of the current line.
+func (sc *recordScanner) readLine() {
+	if sc.nl >= sc.i {
+		return
+	}
+	for {
+		from := max(sc.i, sc.scanned)
+		if j := strings.IndexByte(sc.s[from:], '\n'); j >= 0 {
+			sc.nl, sc.scanned = from+j, from+j
+			return
+		}
+		sc.scanned = len(sc.s)
+		if sc.eof {
+			sc.nl = len(sc.s)
+			return
+		}
+		sc.fill()
+	}
 }
 
 // Next implements lexer.Lexer; at the end it returns EOF tokens.
-func (sc *recordScanner) Next() (lexer.Token, error) {
+func (sc *recordScanner) Next() (lexer.Token, error) { return *sc.nextRef(), nil }
+
+// nextRef is Next without copying the token: it stays valid until the
+// next call.
+func (sc *recordScanner) nextRef() *lexer.Token {
 	for sc.head == len(sc.queue) {
 		sc.queue, sc.head = sc.queue[:0], 0
+		if !sc.eof {
+			sc.readLine()
+		}
 		if sc.i >= len(sc.s) {
-			return lexer.EOFToken(sc.pos()), nil
+			sc.queue = append(sc.queue, lexer.EOFToken(sc.pos()))
+			return &sc.queue[0]
 		}
 		sc.step()
 	}
 	sc.head++
-	return sc.queue[sc.head-1], nil
+	return &sc.queue[sc.head-1]
 }
 
 func (sc *recordScanner) pos() lexer.Position {
-	return lexer.Position{Filename: sc.src.Name, Offset: sc.i, Line: sc.line, Column: sc.col}
+	return lexer.Position{Filename: sc.name, Offset: sc.base + sc.i, Line: sc.line, Column: sc.col}
 }
 
 func (sc *recordScanner) emit(t lexer.TokenType, v string, p lexer.Position) {
 	sc.queue = append(sc.queue, lexer.Token{Type: t, Value: v, Pos: p})
 }
 
-// invalid emits an Invalid token and files its error; of two faults at
+// invalid emits an Invalid token and files its fault; of two faults at
 // one place the first is the one reported.
 func (sc *recordScanner) invalid(v string, p lexer.Position, format string, args ...any) {
 	sc.emit(TokInvalid, v, p)
 	if sc.errs == nil {
-		sc.errs = map[int]*Error{}
+		sc.errs = map[int]lexFault{}
 	}
 	if _, dup := sc.errs[p.Offset]; !dup {
-		sc.errs[p.Offset] = sc.src.Errorf(p.Line, p.Column, format, args...)
+		sc.errs[p.Offset] = lexFault{line: p.Line, col: p.Column, msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -167,7 +263,7 @@ func (sc *recordScanner) step() {
 	case c == '%' && sc.col == 1:
 		sc.advance(sc.toLineEnd()) // an escaped line: hidden
 	case c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v':
-		sc.advance(1)
+		sc.skipSpace()
 	case c >= utf8.RuneSelf && startsSpace(sc.s[sc.i:]):
 		sc.advance(1)
 	case c == '[':
@@ -193,6 +289,25 @@ func (sc *recordScanner) step() {
 		sc.str()
 	default:
 		sc.word()
+	}
+}
+
+// skipSpace moves past a run of ASCII white space, up to the end of the
+// line: the window holds no more for sure.
+func (sc *recordScanner) skipSpace() {
+	for sc.i < len(sc.s) {
+		switch sc.s[sc.i] {
+		case '\n':
+			sc.line++
+			sc.col = 1
+			sc.i++
+			return
+		case ' ', '\r', '\t', '\f', '\v':
+			sc.col++
+			sc.i++
+		default:
+			return
+		}
 	}
 }
 
@@ -282,7 +397,7 @@ func (sc *recordScanner) str() bool {
 			j++
 			start = j + 1
 		case c == '"':
-			v := sc.s[p.Offset+1 : j]
+			v := sc.s[start:j]
 			if escaped {
 				b.WriteString(sc.s[start:j])
 				v = b.String()
@@ -306,6 +421,13 @@ func (sc *recordScanner) str() bool {
 func (sc *recordScanner) braceComment() {
 	p := sc.pos()
 	end := strings.IndexByte(sc.s[sc.i:], '}')
+	for end < 0 && !sc.eof {
+		from := len(sc.s) - sc.i
+		sc.fill()
+		if j := strings.IndexByte(sc.s[sc.i+from:], '}'); j >= 0 {
+			end = from + j
+		}
+	}
 	if end < 0 {
 		n := sc.toLineEnd()
 		sc.invalid(sc.s[sc.i:sc.i+n], p, "this comment is not closed: end it with }")

@@ -166,3 +166,41 @@ func FuzzRecords(f *testing.F) {
 		}
 	})
 }
+
+// TestPeekingView reads a token slice through the view as participle's
+// own PeekingLexer, filled by lexer.Upgrade, reads it.
+func TestPeekingView(t *testing.T) {
+	toks := slices.Collect(func(yield func(lexer.Token) bool) {
+		sc := newRecordScanner(NewSource("t", []byte("[A \"1\"] 1. K10 {x} (L9) 1-0")))
+		for {
+			tok, _ := sc.Next()
+			if !yield(tok) || tok.Type == lexer.EOF {
+				return
+			}
+		}
+	})
+	upgraded, _ := lexer.Upgrade(&sliceLexer{toks: toks})
+	view := peekingView(toks)
+	for {
+		a, b := upgraded.Next(), view.Next()
+		if *a != *b {
+			t.Fatalf("view %v, upgraded %v", b, a)
+		}
+		if a.EOF() {
+			break
+		}
+	}
+	if upgraded.MakeCheckpoint() != view.MakeCheckpoint() {
+		t.Errorf("cursors differ: %+v and %+v", view.MakeCheckpoint(), upgraded.MakeCheckpoint())
+	}
+}
+
+type sliceLexer struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (s *sliceLexer) Next() (lexer.Token, error) {
+	s.i++
+	return s.toks[s.i-1], nil
+}

@@ -9,6 +9,9 @@ import (
 type Source struct {
 	Name string
 	Text string
+	// first is the number of Text's first line in the file it was taken
+	// from (0 for 1): a game's Source holds only the game's lines.
+	first int
 	// lines are the offsets where lines start, filled on first use.
 	lines []int
 }
@@ -50,6 +53,9 @@ func (s *Source) Line(n int) string {
 				s.lines = append(s.lines, i+1)
 			}
 		}
+	}
+	if s.first > 1 {
+		n -= s.first - 1
 	}
 	if n < 1 || n > len(s.lines) {
 		return ""

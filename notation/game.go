@@ -47,6 +47,8 @@ type Game struct {
 	resultTag             *Tag
 	// written is set when the movetext ends with a result.
 	written bool
+	// slab holds the main line's moves; kept when the game is recycled.
+	slab []Move
 }
 
 // Tag is a tag pair, its value unescaped.

@@ -13,7 +13,7 @@ import (
 func Games(name string, src []byte) iter.Seq[*Game] {
 	return func(yield func(*Game) bool) {
 		s := grammar.NewSource(name, src)
-		r := newReader(s)
+		r := newReader(nil)
 		i := 0
 		for p := range grammar.Records(s) {
 			i++
@@ -26,14 +26,18 @@ func Games(name string, src []byte) iter.Seq[*Game] {
 
 // game makes game number i of the file from what the grammar read.
 func (r *reader) game(i int, p grammar.ParsedRecord) *Game {
-	g := &Game{File: r.src.Name, Index: i, Result: "*"}
+	r.src = p.Source
+	g := r.newGame()
+	g.File, g.Index, g.Result = r.src.Name, i, "*"
 	if p.Err != nil {
 		g.Line, g.Col = p.Err.Line, p.Err.Column
 		g.Problem = fromGrammar(p.Err)
 		return g
 	}
 	g.Line, g.Col = p.Record.Pos.Line, p.Record.Pos.Column
-	if g.Problem = g.build(r.src, p.Record); g.Problem == nil {
+	g.Problem = g.build(r.src, p.Record)
+	p.Record.Release() // the game holds what it needs of it
+	if g.Problem == nil {
 		g.settle(r)
 	}
 	return g
@@ -54,14 +58,14 @@ func (g *Game) settle(r *reader) {
 // build takes the tags, moves, comments and variations from the syntax
 // tree. The only fault it finds is a variation with no ply before it.
 func (g *Game) build(s *grammar.Source, ast *grammar.Record) *Problem {
-	g.tags = make([]Tag, len(ast.Tags))
-	for i, t := range ast.Tags {
-		g.tags[i] = Tag{Name: t.Name.Value, Value: t.Value.Value, Line: t.Name.Pos.Line, Col: t.Name.Pos.Column}
+	g.tags = g.tags[:0]
+	for _, t := range ast.Tags {
+		g.tags = append(g.tags, Tag{Name: t.Name.Value, Value: t.Value.Value, Line: t.Name.Pos.Line, Col: t.Name.Pos.Column})
 	}
 	for _, c := range ast.Notes {
 		g.Main.comment(c.Value)
 	}
-	if p := buildLine(s, &g.Main, ast.Moves); p != nil {
+	if p := buildLine(s, &g.Main, ast.Moves, &g.slab); p != nil {
 		return p
 	}
 	if ast.GiveUp.Value != "" {
@@ -88,16 +92,30 @@ func (g *Game) build(s *grammar.Source, ast *grammar.Record) *Problem {
 }
 
 // buildLine fills l from movetext elements. Move numbers are dropped: the
-// writer numbers the plies from the rules.
-func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement) *Problem {
+// writer numbers the plies from the rules. The moves are made in *slab
+// when it is not nil and has room, else in one new allocation.
+func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement, slab *[]Move) *Problem {
 	n := 0
 	for _, e := range els {
 		if e.Token.Type == grammar.TokPly {
 			n++
 		}
 	}
-	slab := make([]Move, n) // one allocation for the line's moves
-	l.Moves = make([]*Move, 0, n)
+	var moves []Move
+	switch {
+	case slab == nil:
+		moves = make([]Move, n)
+	case cap(*slab) < n:
+		*slab = make([]Move, n)
+		moves = *slab
+	default:
+		moves = (*slab)[:n]
+		*slab = moves
+	}
+	if cap(l.Moves) < n {
+		l.Moves = make([]*Move, 0, n)
+	}
+	l.Moves = l.Moves[:0]
 	for _, e := range els {
 		var last *Move
 		if n := len(l.Moves); n > 0 {
@@ -109,7 +127,7 @@ func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement) *Problem
 					"a variation replaces the ply before it, and there is none here")
 			}
 			line := &Line{}
-			if p := buildLine(s, line, v.Moves); p != nil {
+			if p := buildLine(s, line, v.Moves, nil); p != nil {
 				return p
 			}
 			last.After = append(last.After, Note{Variation: line})
@@ -118,7 +136,7 @@ func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement) *Problem
 		t := e.Token
 		switch t.Type {
 		case grammar.TokPly:
-			m := &slab[len(l.Moves)]
+			m := &moves[len(l.Moves)]
 			m.Token, m.Suffix, m.Line, m.Col = t.Value, e.Suffix, t.Pos.Line, t.Pos.Column
 			l.Moves = append(l.Moves, m)
 		case grammar.TokNAG:
@@ -151,4 +169,29 @@ func (l *Line) comment(text string) {
 // space, so that the writer may wrap it and read it back the same.
 func comment(text string) string {
 	return strings.Join(strings.Fields(text), " ")
+}
+
+// newGame is a recycled game, or a new one.
+func (r *reader) newGame() *Game {
+	g := r.spare
+	if g == nil {
+		return &Game{}
+	}
+	r.spare = nil
+	return g
+}
+
+// recycle takes back a game that nobody holds any more, so that the next
+// game read reuses its slices: its moves, tags and names.
+func (r *reader) recycle(g *Game) {
+	clear(g.slab) // the moves' own slices and text go
+	*g = Game{slab: g.slab[:0], tags: clearSlice(g.tags), Other: clearSlice(g.Other),
+		Names: clearSlice(g.Names), Main: Line{Moves: clearSlice(g.Main.Moves)}}
+	r.spare = g
+}
+
+// clearSlice empties s, keeping its room.
+func clearSlice[S ~[]E, E any](s S) S {
+	clear(s)
+	return s[:0]
 }

@@ -13,6 +13,7 @@ import (
 // choose them (a file names the same few games over and over).
 type reader struct {
 	src    *grammar.Source
+	spare  *Game // a game to reuse, see recycle
 	games  map[string]lookup
 	setups map[setupKey]setup
 }
@@ -142,7 +143,13 @@ func hasOption(k *rules.Kind, name string) bool {
 // takeTags fills the roster and the seats' names from the known tags and
 // keeps every other tag in Other, to be written back.
 func (g *Game) takeTags(ix tagIndex, seats int) {
-	used := make([]bool, len(g.tags))
+	var usedBuf [32]bool // most records have a few tags: no allocation
+	used := usedBuf[:0]
+	if len(g.tags) <= len(usedBuf) {
+		used = usedBuf[:len(g.tags)]
+	} else {
+		used = make([]bool, len(g.tags))
+	}
 	take := func(ks ...int) string {
 		for _, k := range ks {
 			if i := ix[k]; i != 0 {
@@ -164,9 +171,13 @@ func (g *Game) takeTags(ix tagIndex, seats int) {
 		g.resultTag = &g.tags[i-1]
 		take(tagResult)
 	}
-	g.Names = make([]string, seats)
+	if cap(g.Names) < seats {
+		g.Names = make([]string, seats)
+	}
+	g.Names = g.Names[:seats]
 	for i := range g.Names {
-		var ks []int
+		var buf [3]int
+		ks := buf[:0]
 		if seats > 2 {
 			ks = append(ks, tagSeat1+i)
 		}
@@ -182,7 +193,10 @@ func (g *Game) takeTags(ix tagIndex, seats int) {
 		take(tagWhite) // written again from seats 1 and 2
 		take(tagBlack)
 	}
-	g.Other = make([]Tag, 0, len(g.tags))
+	if cap(g.Other) < len(g.tags) {
+		g.Other = make([]Tag, 0, len(g.tags))
+	}
+	g.Other = g.Other[:0]
 	for i, t := range g.tags {
 		if !used[i] {
 			g.Other = append(g.Other, t)

@@ -16,9 +16,10 @@ func resultForm(r string, n int) string {
 	if r == "*" || r == "?" {
 		return ""
 	}
-	sc := strings.Split(r, "-")
-	ones, halves, zeros := 0, 0, 0
-	for _, x := range sc {
+	ones, halves, zeros, fields := 0, 0, 0, 0
+	for rest, more := r, true; more; fields++ { // the fields between "-", without splitting
+		var x string
+		x, rest, more = strings.Cut(rest, "-")
 		switch x {
 		case "1":
 			ones++
@@ -28,7 +29,7 @@ func resultForm(r string, n int) string {
 			zeros++
 		}
 	}
-	if len(sc) == n && (ones == 1 && zeros == n-1 || halves == n || zeros == n) {
+	if fields == n && (ones == 1 && zeros == n-1 || halves == n || zeros == n) {
 		return ""
 	}
 	win := make([]string, n)

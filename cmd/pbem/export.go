@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"pbem/db"
 	"pbem/notation"
@@ -36,28 +37,44 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exportStore(ctx, *data, *game, *site, stdout, stderr)
 	}
 	out := bufio.NewWriter(stdout)
-	w := notation.NewWriter(out)
-	code := exitOK
+	code, written := exitOK, 0
 	for _, name := range files {
-		src, err := readInput(ctx, name, stdin)
+		in, err := openInput(ctx, name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbem export: %v\n", err)
 			code = exitInvalid
 			continue
 		}
-		for g := range notation.Games(name, src) {
-			if g.Problem != nil {
-				fmt.Fprintln(stderr, g.Problem.Error())
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), exported, func(e exportedGame) error {
+			if e.problem != "" {
+				fmt.Fprintln(stderr, e.problem)
 				code = exitInvalid
 			}
-			if g.Entry.Kind == nil {
-				fmt.Fprintf(stderr, "pbem export: %s game %d is left out: it cannot be set up\n", name, g.Index)
-				continue
+			if e.record == nil {
+				fmt.Fprintf(stderr, "pbem export: %s game %d is left out: it cannot be set up\n", name, e.index)
+				return nil
 			}
-			if err := w.Write(g); err != nil {
-				fmt.Fprintf(stderr, "pbem export: writing: %v\n", err)
-				return exitInvalid
+			if written > 0 {
+				out.WriteByte('\n')
 			}
+			written++
+			_, err := out.Write(e.record)
+			return err
+		})
+		in.Close()
+		var rerr *readError
+		if errors.As(err, &rerr) {
+			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			code = exitInvalid
+			continue
+		}
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			return exitInvalid
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pbem export: writing: %v\n", err)
+			return exitInvalid
 		}
 	}
 	if err := out.Flush(); err != nil {
@@ -65,6 +82,26 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitInvalid
 	}
 	return code
+}
+
+// exportedGame is one game in export form (nil when it cannot be set up),
+// with its problem in detail.
+type exportedGame struct {
+	index   int
+	record  []byte
+	problem string
+}
+
+// exported writes one game in export form; it runs on the workers.
+func exported(g *notation.Game) exportedGame {
+	e := exportedGame{index: g.Index}
+	if g.Problem != nil {
+		e.problem = g.Problem.Error()
+	}
+	if g.Entry.Kind != nil {
+		e.record = notation.AppendExport(nil, g)
+	}
+	return e
 }
 
 // exportStore writes one game of the store, or all (id 0).

@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 
 	"pbem/notation"
 )
@@ -25,32 +28,46 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	enc := json.NewEncoder(out)
 	code := exitOK
 	for _, name := range files {
-		src, err := readInput(ctx, name, stdin)
+		in, err := openInput(ctx, name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbem review: %v\n", err)
 			code = exitInvalid
 			continue
 		}
-		for g := range notation.Games(name, src) {
-			s := g.Summary()
-			if !s.Valid {
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
+			return review(g, *asJSON)
+		}, func(r reviewed) error {
+			if r.err != nil {
+				return r.err
+			}
+			if !r.valid {
 				code = exitInvalid
 			}
-			if *asJSON {
-				if err := enc.Encode(s); err != nil {
-					fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", err)
-					return exitInvalid
-				}
-				continue
+			if _, err := out.Write(r.line); err != nil {
+				return err
 			}
-			fmt.Fprintln(out, s.Text())
-			if g.Problem != nil {
+			if r.detail != "" {
 				out.Flush() // keep the report and the detail in order on a terminal
-				fmt.Fprintln(stderr, g.Problem.Error())
+				fmt.Fprintln(stderr, r.detail)
 			}
+			return nil
+		})
+		in.Close()
+		var rerr *readError
+		if errors.As(err, &rerr) {
+			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			code = exitInvalid
+			continue
+		}
+		if err != nil && ctx.Err() != nil {
+			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			return exitInvalid
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", err)
+			return exitInvalid
 		}
 	}
 	if err := out.Flush(); err != nil {
@@ -58,4 +75,70 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitInvalid
 	}
 	return code
+}
+
+// reviewed is the report of one game: its line, and for the text form the
+// problem in detail.
+type reviewed struct {
+	line   []byte
+	detail string
+	valid  bool
+	err    error
+}
+
+// review reports one game; it runs on the workers, so that formatting is
+// done in parallel too.
+func review(g *notation.Game, asJSON bool) reviewed {
+	s := g.Summary()
+	r := reviewed{valid: s.Valid}
+	if asJSON {
+		line, err := json.Marshal(s)
+		r.line, r.err = append(line, '\n'), err
+		return r
+	}
+	r.line = []byte(s.Text() + "\n")
+	if g.Problem != nil {
+		r.detail = g.Problem.Error()
+	}
+	return r
+}
+
+// readError is a failure to read a file of records, as opposed to one to
+// write the report.
+type readError struct{ err error }
+
+func (e *readError) Error() string { return e.err.Error() }
+func (e *readError) Unwrap() error { return e.err }
+
+// openInput opens a file of records, or standard input for "-", to be read
+// as a stream. Closing it leaves standard input open.
+func openInput(ctx context.Context, name string, stdin io.Reader) (io.ReadCloser, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if name == "-" {
+		return io.NopCloser(&readErrors{r: stdin, what: "reading standard input"}), nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("reading records: %w", err)
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{&readErrors{r: f, what: "reading records"}, f}, nil
+}
+
+// readErrors marks the errors of r as read errors.
+type readErrors struct {
+	r    io.Reader
+	what string
+}
+
+func (r *readErrors) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = &readError{fmt.Errorf("%s: %w", r.what, err)}
+	}
+	return n, err
 }

@@ -49,9 +49,9 @@ func (g *Game) Position() string {
 	if last >= 0 {
 		n := len(g.history)
 		fmt.Fprintf(&b, "Last: ply %d, %s %s", n, g.SeatName(rules.Seat((n-1)%2)), last)
-		if len(g.removed) > 0 {
-			names := make([]string, len(g.removed))
-			for i, q := range g.removed {
+		if g.nRemoved > 0 {
+			names := make([]string, g.nRemoved)
+			for i, q := range g.removed[:g.nRemoved] {
 				names[i] = q.String()
 			}
 			fmt.Fprintf(&b, ", took off %s", strings.Join(names, " "))

@@ -39,13 +39,30 @@ type Game struct {
 	captured [2]int // stones captured by each seat
 	empties  int
 	history  []rules.Ply
-	removed  []Point // stones the last ply took off, in point order
-	poofed   []Point // those of them that were the mover's own (Poof-Pente)
-	outcome  rules.Outcome
+	// removed are the stones the last ply took off, in point order, and
+	// poofed those of them that were the mover's own (Poof-Pente): the
+	// first nRemoved and nPoofed. They are arrays, not slices, so that a
+	// ply allocates nothing and a clone copies them with the board.
+	removed           [maxRemoved]Point
+	poofed            [maxPoofed]Point
+	nRemoved, nPoofed int8
+	outcome           rules.Outcome
 	// pending is the seat+1 whose Boat-Pente five stands but could be broken
 	// by the reply; 0 when none.
 	pending int8
 }
+
+// historyCap is the room for plies a new game starts with: most real games
+// end within it, so replaying one grows the history once or not at all.
+const historyCap = 64
+
+// maxRemoved bounds the stones one ply takes off: at most 3 captured in
+// each of the 8 directions (Keryo-Pente), and the poofed ones; maxPoofed
+// bounds those, the stone played and one partner in each direction.
+const (
+	maxPoofed  = 1 + 8
+	maxRemoved = 8*3 + maxPoofed
+)
 
 // New sets up an empty board. The options must be complete (Kind.NewGame
 // does that); unknown values fall back to plain Pente with the tournament rule.
@@ -56,6 +73,7 @@ func New(o rules.Options) *Game {
 		variant:    v,
 		tournament: o["tournament"] != "off" && v.tournament(),
 		empties:    N,
+		history:    make([]rules.Ply, 0, historyCap),
 	}
 }
 
@@ -102,22 +120,20 @@ func (g *Game) Stone(p Point) rules.Seat { return rules.Seat(g.board[p]) - 1 }
 func (g *Game) Clone() rules.Game {
 	c := *g
 	c.history = g.history[:len(g.history):len(g.history)]
-	c.removed = g.removed[:len(g.removed):len(g.removed)]
-	c.poofed = g.poofed[:len(g.poofed):len(g.poofed)]
 	return &c
 }
 
 // LastTaken implements rules.Taker: the stones the last ply captured, and
 // in Poof-Pente the mover's own that it poofed, in point order.
 func (g *Game) LastTaken() []rules.Piece {
-	if len(g.removed) == 0 {
+	if g.nRemoved == 0 {
 		return nil
 	}
 	mover := rules.Seat((len(g.history) - 1) % 2)
-	out := make([]rules.Piece, len(g.removed))
-	for i, q := range g.removed {
+	out := make([]rules.Piece, g.nRemoved)
+	for i, q := range g.removed[:g.nRemoved] {
 		owner := 1 - mover
-		if slices.Contains(g.poofed, q) {
+		if slices.Contains(g.poofed[:g.nPoofed], q) {
 			owner = mover
 		}
 		out[i] = rules.Piece{Seat: owner, At: q.String()}

@@ -84,21 +84,22 @@ func (g *Game) apply(p Point) {
 
 	g.board[p] = own
 	g.empties--
-	taken := g.captures(p, own)
+	var takenBuf [maxRemoved - maxPoofed]Point
+	taken := g.captures(p, own, takenBuf[:0])
 	var poofed []Point
 	if g.variant == Poof {
-		poofed = g.poofs(p, own)
+		poofed = g.poofs(p, own, g.poofed[:0])
 	}
-	g.removed = g.removed[:0:0]
 	for _, q := range taken {
 		g.board[q] = empty
 	}
 	for _, q := range poofed {
 		g.board[q] = empty
 	}
-	g.removed = append(append(g.removed, taken...), poofed...)
-	slices.Sort(g.removed)
-	g.poofed = poofed
+	g.nPoofed = int8(len(poofed))
+	removed := append(append(g.removed[:0], taken...), poofed...)
+	slices.Sort(removed)
+	g.nRemoved = int8(len(removed))
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
 	g.captured[1-mover] += len(poofed)
@@ -107,28 +108,29 @@ func (g *Game) apply(p Point) {
 	g.outcome = g.decide(p, own, opp)
 }
 
-// captures lists the opponent stones that a stone of own on p encloses.
-func (g *Game) captures(p Point, own int8) []Point {
-	var out []Point
+// captures appends to out the opponent stones that a stone of own on p
+// encloses. It steps along each line by point numbers: once the far end is
+// on the board, so is every point between.
+func (g *Game) captures(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
+	f0, r0 := p.File(), p.Rank()
 	for _, d := range dirs {
+		delta := Point(d[1]*Size + d[0])
 		for _, size := range g.variant.captureSizes() {
-			end, ok := step(p, d, size+1)
-			if !ok || g.board[end] != own {
+			f, r := f0+d[0]*(size+1), r0+d[1]*(size+1)
+			if f < 0 || f >= Size || r < 0 || r >= Size || g.board[p+delta*Point(size+1)] != own {
 				continue
 			}
 			run := true
-			for k := 1; k <= size; k++ {
-				q, _ := step(p, d, k)
-				if g.board[q] != opp {
+			for k := Point(1); k <= Point(size); k++ {
+				if g.board[p+delta*k] != opp {
 					run = false
 					break
 				}
 			}
 			if run {
-				for k := 1; k <= size; k++ {
-					q, _ := step(p, d, k)
-					out = append(out, q)
+				for k := Point(1); k <= Point(size); k++ {
+					out = append(out, p+delta*k)
 				}
 			}
 		}
@@ -136,10 +138,10 @@ func (g *Game) captures(p Point, own int8) []Point {
 	return out
 }
 
-// poofs lists the mover's own stones that Poof-Pente removes: a stone on p
-// that completes opp-own-own-opp takes itself and its partner off.
-func (g *Game) poofs(p Point, own int8) []Point {
-	var out []Point
+// poofs appends to out the mover's own stones that Poof-Pente removes: a
+// stone on p that completes opp-own-own-opp takes itself and its partner
+// off.
+func (g *Game) poofs(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
 	for _, d := range dirs {
 		back, ok1 := step(p, d, -1)
@@ -207,19 +209,13 @@ func (g *Game) captureDetail(s rules.Seat) string {
 // run measures the line of own stones through p along d both ways and
 // returns its ends and length.
 func (g *Game) run(p Point, own int8, d [2]int) (from, to Point, n int) {
+	f0, r0 := p.File(), p.Rank()
+	delta := Point(d[1]*Size + d[0])
 	from, to, n = p, p, 1
-	for k := 1; ; k++ {
-		q, ok := step(p, d, k)
-		if !ok || g.board[q] != own {
-			break
-		}
+	for f, r, q := f0+d[0], r0+d[1], p+delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f+d[0], r+d[1], q+delta {
 		to, n = q, n+1
 	}
-	for k := 1; ; k++ {
-		q, ok := step(p, d, -k)
-		if !ok || g.board[q] != own {
-			break
-		}
+	for f, r, q := f0-d[0], r0-d[1], p-delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f-d[0], r-d[1], q-delta {
 		from, n = q, n+1
 	}
 	return from, to, n
@@ -267,7 +263,8 @@ func (g *Game) breakable(own int8) bool {
 		if g.board[q] != empty {
 			continue
 		}
-		taken := g.captures(q, opp)
+		var buf [maxRemoved - maxPoofed]Point
+		taken := g.captures(q, opp, buf[:0])
 		if len(taken) == 0 {
 			continue
 		}

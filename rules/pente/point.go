@@ -47,6 +47,14 @@ var plies = func() (t [N]rules.Ply) {
 // ParsePoint reads a point such as K10 or k10. The error is an *rules.Error
 // for ply n that says what is wrong and suggests what was likely meant.
 func ParsePoint(n int, tok string) (Point, error) {
+	if p, ok := plainPoint(tok); ok {
+		return p, nil
+	}
+	return parsePoint(n, tok)
+}
+
+// parsePoint is ParsePoint's full reading, with its advice.
+func parsePoint(n int, tok string) (Point, error) {
 	s := strings.ToUpper(strings.TrimSpace(tok))
 	bad := func(msg string, suggest ...string) (Point, error) {
 		e := rules.Errorf(n, tok, "notation", "%s", msg)
@@ -97,4 +105,32 @@ func ParsePoint(n int, tok string) (Point, error) {
 		return bad(msg)
 	}
 	return At(f, row-1), nil
+}
+
+// plainPoint reads the common form quickly: a column letter in either case
+// and a row of 1-19 without leading zeros, nothing else. ParsePoint reads
+// everything else, with the same results.
+func plainPoint(tok string) (Point, bool) {
+	if len(tok) < 2 || len(tok) > 3 || tok[1] < '1' || tok[1] > '9' {
+		return 0, false
+	}
+	c := tok[0] &^ 0x20 // upper case
+	if c < 'A' || c > 'T' || c == 'I' {
+		return 0, false
+	}
+	f := int(c - 'A')
+	if c > 'I' {
+		f--
+	}
+	row := int(tok[1] - '0')
+	if len(tok) == 3 {
+		if tok[2] < '0' || tok[2] > '9' {
+			return 0, false
+		}
+		row = 10*row + int(tok[2]-'0')
+	}
+	if row > Size {
+		return 0, false
+	}
+	return At(f, row-1), true
 }

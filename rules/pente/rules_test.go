@@ -1,6 +1,7 @@
 package pente
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -522,5 +523,39 @@ func TestLastTaken(t *testing.T) {
 	g, _ := Kind.NewGame(nil)
 	if got := g.(rules.Taker).LastTaken(); got != nil {
 		t.Errorf("LastTaken() before any ply = %v, want none", got)
+	}
+}
+
+// TestPlainPointAgrees reads tokens of letters and digits both ways: the
+// quick path gives what the full reading gives wherever it answers.
+func TestPlainPointAgrees(t *testing.T) {
+	chars := "AaIiKkTtUuZz@[`{019 +"
+	var toks []string
+	for _, a := range chars {
+		for _, b := range chars {
+			toks = append(toks, string(a)+string(b))
+			for _, c := range chars {
+				toks = append(toks, string(a)+string(b)+string(c))
+			}
+		}
+	}
+	for f := range Size {
+		for r := range Size + 2 {
+			toks = append(toks, fmt.Sprintf("%c%d", files[f], r), fmt.Sprintf("%c%d", files[f]|0x20, r))
+		}
+	}
+	quick := 0
+	for _, tok := range toks {
+		p, ok := plainPoint(tok)
+		if !ok {
+			continue
+		}
+		quick++
+		if want, err := parsePoint(1, tok); err != nil || p != want {
+			t.Errorf("%q: quick path %v, full reading %v (%v)", tok, p, want, err)
+		}
+	}
+	if quick < 2*Size*Size {
+		t.Errorf("the quick path read only %d tokens", quick)
 	}
 }
