@@ -106,7 +106,7 @@ func challengeOptions(entry games.Entry, given []string) (all rules.Options, rr 
 		engine[name] = v
 	}
 	for name, so := range serviceOptions {
-		if _, ok := svc[name]; !ok {
+		if _, ok := svc[name]; !ok && so.def != "" {
 			svc[name] = so.def
 		}
 	}

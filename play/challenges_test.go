@@ -109,3 +109,12 @@ func TestChallengesCountAgainstTheDailyInvitations(t *testing.T) {
 	w.send("alice@example.org", "", "new gomoku with anyone")
 	mustContain(t, w.last("alice@example.org"), "You invited or challenged 3 players in the last day; the most is 3.")
 }
+
+// TestChallengeWithoutServiceOptionsPairs: a challenge that gives none of
+// the service's options (a default of none, such as private=) still pairs.
+func TestChallengeWithoutServiceOptionsPairs(t *testing.T) {
+	w := newWorld(t, Config{})
+	w.send("alice@example.org", "", "new pente with anyone days=2")
+	w.send("bob@example.org", "", "new pente with anyone days=2")
+	mustContain(t, w.last("bob@example.org"), "matched challenge")
+}
