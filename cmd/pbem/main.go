@@ -38,6 +38,8 @@ func commands() map[string]command {
 		"import":  {"read records into the store's archive", runImport},
 		"serve":   {"run the service: mail in, games on, mail out", runServe},
 		"account": {"give an address on the embedded mail server a new password", runAccount},
+		"think":   {"print the ply the computer would play in a recorded game", runThink},
+		"arena":   {"play computer players against each other and rate them", runArena},
 	}
 }
 
