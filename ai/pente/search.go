@@ -9,7 +9,6 @@ const (
 	win     = 1_000_000
 	proved  = win - 1000
 	maxPly  = 48
-	ttBits  = 18
 	infinty = win + 1
 )
 
@@ -35,6 +34,7 @@ type searcher struct {
 	lv       level
 	seed     uint64
 	tt       []ttEntry
+	ttMask   uint64
 	nodes    int64
 	budget   int64
 	deadline time.Time
@@ -44,8 +44,14 @@ type searcher struct {
 }
 
 func newSearcher(ctx context.Context, b *board, lv level, seed uint64, budget int64, deadline time.Time) *searcher {
+	// A table about four times the budget, between 4 Ki and 1 Mi entries
+	// (64 KiB to 16 MiB).
+	bits := 12
+	for bits < 20 && int64(1)<<bits < 4*budget {
+		bits++
+	}
 	s := &searcher{ctx: ctx, b: b, lv: lv, seed: seed, budget: budget, deadline: deadline,
-		tt: make([]ttEntry, 1<<ttBits)}
+		tt: make([]ttEntry, 1<<bits), ttMask: 1<<bits - 1}
 	for i := range s.moves {
 		s.moves[i] = make([]move, 0, 128)
 	}
@@ -89,7 +95,7 @@ func (s *searcher) negamax(depth, alpha, beta int32, ply int) int32 {
 	if depth <= 0 || ply >= maxPly {
 		return s.leaf(ply)
 	}
-	e := &s.tt[b.hash&(1<<ttBits-1)]
+	e := &s.tt[b.hash&s.ttMask]
 	ttMove := -1
 	if e.key == b.hash {
 		ttMove = int(e.move)

@@ -266,7 +266,8 @@ func mean(xs []float64) float64 {
 func eloText(scores []float64) string {
 	n := float64(len(scores))
 	p := mean(scores)
-	elo := func(p float64) float64 { return -400 * math.Log10(1/p-1) }
+	// + 0 turns the -0 of an even score into 0.
+	elo := func(p float64) float64 { return math.Round(-400*math.Log10(1/p-1)) + 0 }
 	switch p {
 	case 1:
 		return fmt.Sprintf("more than %+.0f (all games won)", elo(1-0.5/n))
