@@ -158,7 +158,7 @@ func (s *searcher) root(ms []move, lv level, rng *rand.Rand) (int, int32, int) {
 	scores := make([]int32, len(ms))
 	bestScore, done := int32(0), 0
 	for depth := int32(1); depth <= lv.depth; depth++ {
-		alpha := int32(-infinty)
+		alpha := int32(-infinity)
 		iterBest := -1
 		for n, m := range ms {
 			next := depth - 1
@@ -168,11 +168,11 @@ func (s *searcher) root(ms []move, lv level, rng *rand.Rand) (int, int32, int) {
 			s.b.make(m.at)
 			var v int32
 			if n == 0 || full {
-				v = -s.negamax(next, -infinty, infinty, 1)
+				v = -s.negamax(next, -infinity, infinity, 1)
 			} else {
 				v = -s.negamax(next, -alpha-1, -alpha, 1)
 				if v > alpha && !s.abort {
-					v = -s.negamax(next, -infinty, -alpha, 1)
+					v = -s.negamax(next, -infinity, -alpha, 1)
 				}
 			}
 			s.b.unmake()

@@ -9,7 +9,7 @@ const (
 	win     = 1_000_000
 	proved  = win - 1000
 	maxPly  = 48
-	infinty = win + 1
+	infinity = win + 1
 )
 
 // ttEntry is one transposition table slot.
@@ -129,7 +129,7 @@ func (s *searcher) negamax(depth, alpha, beta int32, ply int) int32 {
 	}
 	s.order(ms, ttMove, ply)
 	alpha0 := alpha
-	best, bestMove := int32(-infinty), ms[0].at
+	best, bestMove := int32(-infinity), ms[0].at
 	for n, m := range ms {
 		next := depth - 1
 		if m.four {
