@@ -6,9 +6,9 @@ import (
 )
 
 const (
-	win     = 1_000_000
-	proved  = win - 1000
-	maxPly  = 48
+	win      = 1_000_000
+	proved   = win - 1000
+	maxPly   = 48
 	infinity = win + 1
 )
 
