@@ -2,6 +2,7 @@ package pente
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -72,7 +73,7 @@ func TestBoardAgreesWithRules(t *testing.T) {
 				}
 				hashes = append(hashes, b.hash)
 				b.make(idx(p.(pente.Point)))
-				sameAsRules(t, b, g, v+" game "+string(rune('0'+n%10))+" after "+p.String())
+				sameAsRules(t, b, g, fmt.Sprintf("%s game %d after %s", v, n, p))
 			}
 			for k := len(hashes) - 1; k >= 0; k-- {
 				b.unmake()

@@ -67,7 +67,7 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "pbem think: game %d of %s is over (%s): there is no ply to think of\n", g.Index, name, o.Result(state.Seats()))
 		return exitInvalid
 	}
-	if g.GaveUp != "" || notationDecided(g.Result) {
+	if g.GaveUp != "" || resultDecided(g.Result) {
 		fmt.Fprintf(stderr, "pbem think: game %d of %s is over (%s): there is no ply to think of\n", g.Index, name, g.Result)
 		return exitInvalid
 	}
@@ -101,8 +101,8 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return exitOK
 }
 
-// notationDecided reports whether a record's result says the game ended.
-func notationDecided(result string) bool {
+// resultDecided reports whether a record's result says the game ended.
+func resultDecided(result string) bool {
 	return result != "" && result != "*"
 }
 
