@@ -47,6 +47,12 @@ var levels = [ai.MaxLevel + 1]level{
 	8: {nodes: 220_000, time: 30 * time.Second, depth: 24, width: 14, vcf: 12},
 }
 
+// Budget is the node budget of a level (1..8), for tools that scale a
+// match down (pbem arena --nodes-scale).
+func (Engine) Budget(level int) int64 {
+	return levels[min(max(level, ai.MinLevel), ai.MaxLevel)].nodes
+}
+
 // Think implements ai.Engine.
 func (Engine) Think(ctx context.Context, g rules.Game, st ai.Settings) (ai.Thought, error) {
 	start := time.Now()

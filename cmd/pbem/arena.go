@@ -50,6 +50,29 @@ func parsePlayer(spec string, k *rules.Kind) (arenaPlayer, error) {
 	return p, p.settings.Check()
 }
 
+// budgeter is an engine that tells its levels' node budgets.
+type budgeter interface {
+	Budget(level int) int64
+}
+
+// scaleNodes sets the player's node budget to its level's times scale; a
+// scale of 0, greedy and an explicit nodes= leave it alone.
+func (p *arenaPlayer) scaleNodes(scale float64, kind string) error {
+	if scale == 0 || p.settings.Nodes > 0 {
+		return nil
+	}
+	if _, ok := p.engine.(greedy.Engine); ok {
+		return nil
+	}
+	b, ok := p.engine.(budgeter)
+	if !ok {
+		return fmt.Errorf("the %s player has no node budgets to scale", kind)
+	}
+	p.settings.Nodes = max(1, int64(math.Round(float64(b.Budget(p.settings.LevelOrDefault()))*scale)))
+	p.name = fmt.Sprintf("%s at %d nodes", p.name, p.settings.Nodes)
+	return nil
+}
+
 // arenaGame is one finished game: A's score (1, 1/2 or 0) and each side's
 // plies, thinking time and nodes.
 type arenaGame struct {
@@ -73,11 +96,12 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	limit := fs.Duration("time", 0, "the most time per ply (default: each level's own)")
 	seed := fs.Uint64("seed", 1, "the seed of the openings, the dice and the players' choices")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	scale := fs.Float64("nodes-scale", 0, "play each level with its node budget times this (such as 0.1), for a quicker match that keeps the levels apart")
 	operands, err := parseArgs(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	if len(operands) != 0 || *count < 1 || *workers < 1 {
+	if len(operands) != 0 || *count < 1 || *workers < 1 || *scale < 0 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -94,6 +118,10 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return exitUsage
 		}
 		p.settings.Time = *limit
+		if err := p.scaleNodes(*scale, entry.Name); err != nil {
+			fmt.Fprintf(stderr, "pbem arena: --nodes-scale: %v\n", err)
+			return exitUsage
+		}
 		players[i] = p
 	}
 

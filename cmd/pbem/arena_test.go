@@ -77,3 +77,12 @@ func TestEloText(t *testing.T) {
 		t.Errorf("ahead: %s", got)
 	}
 }
+
+// TestArenaNodesScale plays each level at its scaled budget and says so.
+func TestArenaNodesScale(t *testing.T) {
+	code, out, errOut := runPbem(t, "", "arena", "--game", "gomoku", "--a", "level=2", "--b", "level=1",
+		"--games", "1", "--nodes-scale", "0.5")
+	if code != exitOK || !strings.Contains(out, "A (level=2 at 500 nodes) against B (level=1 at 150 nodes)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
