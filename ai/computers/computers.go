@@ -5,7 +5,9 @@ package computers
 import (
 	"pbem/ai"
 	"pbem/ai/greedy"
+	penteai "pbem/ai/pente"
 	"pbem/rules"
+	"pbem/rules/pente"
 )
 
 // For returns the engine that plays games of kind k.
@@ -19,5 +21,7 @@ func For(k *rules.Kind) ai.Engine {
 // engines maps each kind to its engine; kinds without one get the greedy
 // player.
 func engines() map[*rules.Kind]ai.Engine {
-	return map[*rules.Kind]ai.Engine{}
+	return map[*rules.Kind]ai.Engine{
+		pente.Kind: penteai.Engine{},
+	}
 }

@@ -40,6 +40,8 @@ func commands() map[string]command {
 		"serve":   {"run the service: mail in, games on, mail out", runServe},
 		"account": {"give an address on the embedded mail server a new password", runAccount},
 		"web":     {"serve the web archive of a store's games", runWeb},
+		"think":   {"print the ply the computer would play in a recorded game", runThink},
+		"arena":   {"play computer players against each other and rate them", runArena},
 	}
 }
 
