@@ -4,8 +4,12 @@ package computers
 
 import (
 	"pbem/ai"
+	"pbem/ai/dobbal"
 	"pbem/ai/greedy"
+	"pbem/ai/pinuid"
 	"pbem/rules"
+	rulesdobbal "pbem/rules/dobbal"
+	rulespinuid "pbem/rules/pinuid"
 )
 
 // For returns the engine that plays games of kind k.
@@ -19,5 +23,9 @@ func For(k *rules.Kind) ai.Engine {
 // engines maps each kind to its engine; kinds without one get the greedy
 // player.
 func engines() map[*rules.Kind]ai.Engine {
-	return map[*rules.Kind]ai.Engine{}
+	return map[*rules.Kind]ai.Engine{
+		rulespinuid.Classic: pinuid.Engine{},
+		rulespinuid.Quatro:  pinuid.Engine{},
+		rulesdobbal.Kind:    dobbal.Engine{},
+	}
 }
