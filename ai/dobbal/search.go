@@ -63,7 +63,7 @@ func (s *search) tick(n int) bool {
 	s.nodes += int64(n)
 	if s.nodes >= s.budget {
 		s.stopped = true
-	} else if before>>9 != s.nodes>>9 && (s.ctx.Err() != nil || time.Now().After(s.deadline)) {
+	} else if before>>9 != s.nodes>>9 && (s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)) {
 		s.stopped = true
 	}
 	return s.stopped
