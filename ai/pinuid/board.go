@@ -138,6 +138,13 @@ func (p *pos) rowsMade(mark int8, ff, fr, tf, tr int) int {
 	return n
 }
 
+// orthNeighbour reports whether a pin marked mark stands beside (f, r)
+// across or up and down. The pin on the square itself does not count.
+func (p *pos) orthNeighbour(mark int8, f, r int) bool {
+	return f > 0 && p.cell[r*side+f-1] == mark || f < side-1 && p.cell[r*side+f+1] == mark ||
+		r > 0 && p.cell[(r-1)*side+f] == mark || r < side-1 && p.cell[(r+1)*side+f] == mark
+}
+
 // features are what the evaluation counts for one seat.
 type features struct {
 	threats  int // steps that would make a row now
@@ -160,6 +167,10 @@ func (p *pos) features(s int) features {
 				continue
 			}
 			ft.mobility++
+			if !p.orthNeighbour(mark, tf, tr) && !p.orthNeighbour(mark, f, r) {
+				// No row can run through either square.
+				continue
+			}
 			t := tr*side + tf
 			p.cell[q], p.cell[t] = 0, mark
 			if p.rowsMade(mark, f, r, tf, tr) > 0 {

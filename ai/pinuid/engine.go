@@ -62,11 +62,11 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 		ctx:    ctx,
 		root:   int(g.ToMove()),
 		budget: lv.nodes,
-		tt:     make([]ttEntry, ttSize),
 	}
 	if set.Nodes > 0 {
 		s.budget = set.Nodes
 	}
+	s.tt = make([]ttEntry, ttSize(s.budget))
 	ceiling := lv.ceiling
 	if set.Time > 0 {
 		ceiling = set.Time

@@ -11,8 +11,15 @@ import (
 	"pbem/rules/pinuid"
 )
 
-// ttSize is the number of transposition table entries (a power of two).
-const ttSize = 1 << 16
+// ttSize is the number of transposition table entries for a node budget:
+// a power of two, about one per node up to a quarter million.
+func ttSize(budget int64) int {
+	n := 1 << 10
+	for int64(n) < budget && n < 1<<18 {
+		n <<= 1
+	}
+	return n
+}
 
 // bound says what a stored score is.
 type bound uint8
@@ -66,38 +73,52 @@ type child struct {
 func (s *search) plies(g rules.Game, ttBest int) []child {
 	legal := g.Legal()
 	out := make([]child, 0, len(legal))
-	most := map[string]int{}
+	toks := make([]string, len(legal))
 	removals := make([]int, len(legal))
 	for i, p := range legal {
-		tok := p.String()
-		removals[i] = strings.Count(tok, "x")
-		if len(tok) >= 5 && tok[2] == '-' {
-			key := tok[:5]
-			if r, ok := most[key]; !ok || removals[i] > r {
-				most[key] = removals[i]
-			}
-		}
+		toks[i] = p.String()
+		removals[i] = strings.Count(toks[i], "x")
 	}
-	for i, p := range legal {
-		tok := p.String()
-		c := child{ply: p, index: i, from: -1, to: -1}
-		if len(tok) >= 5 && tok[2] == '-' {
-			if removals[i] < most[tok[:5]] {
+	// Legal lists the removal choices of a step right after the step
+	// without them, so each step's plies are one run.
+	for i := 0; i < len(legal); {
+		j, most := i, 0
+		for j < len(legal) && sameStep(toks[i], toks[j]) {
+			most = max(most, removals[j])
+			j++
+		}
+		if j == i {
+			j++
+		}
+		for k := i; k < j; k++ {
+			if removals[k] < most {
 				continue
 			}
-			c.from = squareIndex(tok[0:2])
-			c.to = squareIndex(tok[3:5])
-			c.order = s.history[c.from*cells+c.to]
+			tok := toks[k]
+			c := child{ply: legal[k], index: k, from: -1, to: -1}
+			if isStep(tok) {
+				c.from = squareIndex(tok[0:2])
+				c.to = squareIndex(tok[3:5])
+				c.order = s.history[c.from*cells+c.to]
+			}
+			c.order += int32(removals[k]) << 24
+			if k == ttBest {
+				c.order = 1 << 30
+			}
+			out = append(out, c)
 		}
-		c.order += int32(removals[i]) << 24
-		if i == ttBest {
-			c.order = 1 << 30
-		}
-		out = append(out, c)
+		i = j
 	}
 	slices.SortStableFunc(out, func(a, b child) int { return int(b.order) - int(a.order) })
 	return out
 }
+
+// isStep reports whether tok is a step, such as b1-c2 or b1-c2xc1.
+func isStep(tok string) bool { return len(tok) >= 5 && tok[2] == '-' }
+
+// sameStep reports whether two tokens are the same step, with or without
+// removals.
+func sameStep(a, b string) bool { return isStep(a) && isStep(b) && a[:5] == b[:5] }
 
 // squareIndex reads "c2" as an index of pos.cell.
 func squareIndex(t string) int { return int(t[1]-'1')*side + int(t[0]-'a') }
@@ -146,7 +167,7 @@ func (s *search) alphaBeta(g *pinuid.Game, depth, ply int, alpha, beta ai.Score)
 	}
 	kids := s.plies(g, -1)
 	key := p.hash(len(kids) > 0 && strings.HasPrefix(kids[0].ply.String(), "x"))
-	e := &s.tt[key&(ttSize-1)]
+	e := &s.tt[key&uint64(len(s.tt)-1)]
 	ttBest := -1
 	if e.key == key {
 		ttBest = int(e.best)
@@ -260,7 +281,7 @@ func (s *search) line(g *pinuid.Game, first rules.Ply, depth int) []rules.Ply {
 		p.read(c)
 		legal := c.Legal()
 		key := p.hash(len(legal) > 0 && strings.HasPrefix(legal[0].String(), "x"))
-		e := s.tt[key&(ttSize-1)]
+		e := s.tt[key&uint64(len(s.tt)-1)]
 		if e.key != key || e.best < 0 || int(e.best) >= len(legal) {
 			break
 		}
