@@ -35,15 +35,18 @@ type level struct {
 	ceiling time.Duration
 }
 
-// levels are indexed by level, 1..8.
+// levels are indexed by level, 1..8. Level 1 sees only its own turn;
+// from level 2 on the engine weighs the opponent's best reply to every
+// roll, for more of its own candidate turns each level; from level 6 on it
+// also looks at its own next roll and reply.
 var levels = [ai.MaxLevel + 1]level{
 	1: {nodes: 2_000, depth: 1, noise: 90, second: 20, ceiling: time.Second},
-	2: {nodes: 4_000, depth: 1, noise: 40, second: 10, ceiling: time.Second},
-	3: {nodes: 20_000, depth: 2, root: 3, noise: 25, second: 5, ceiling: 2 * time.Second},
+	2: {nodes: 10_000, depth: 2, root: 2, noise: 40, second: 10, ceiling: time.Second},
+	3: {nodes: 20_000, depth: 2, root: 4, noise: 20, second: 5, ceiling: 2 * time.Second},
 	4: {nodes: 60_000, depth: 2, root: 8, noise: 10, ceiling: 2 * time.Second},
-	5: {nodes: 150_000, depth: 2, root: 20, ceiling: 3 * time.Second},
-	6: {nodes: 400_000, depth: 2, root: 60, ceiling: 4 * time.Second},
-	7: {nodes: 1_000_000, depth: 3, root: 8, width: 3, ceiling: 6 * time.Second},
+	5: {nodes: 150_000, depth: 2, root: 16, ceiling: 3 * time.Second},
+	6: {nodes: 400_000, depth: 3, root: 3, width: 2, ceiling: 4 * time.Second},
+	7: {nodes: 1_000_000, depth: 3, root: 6, width: 3, ceiling: 6 * time.Second},
 	8: {nodes: 2_500_000, depth: 3, root: 12, width: 4, ceiling: 8 * time.Second},
 }
 

@@ -29,17 +29,20 @@ type level struct {
 	ceiling time.Duration // default time ceiling
 }
 
-// levels are indexed by level, 1..8. Budgets rise about threefold a level;
-// low levels also look only a few plies ahead and misjudge a little, so that
-// they play like a beginner, not at random.
+// levels are indexed by level, 1..8. Budgets rise about threefold a level.
+// Pinuid is a short race that a few plies of search already play well, so
+// the levels below 8 also cap their depth and blur their judgement (seeded
+// noise on the root plies' scores, now and then the second-best ply): a
+// beginner sees its own rows but not its opponent's, a middling player
+// looks a few plies ahead and sometimes misjudges.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 200, depth: 2, noise: 110, second: 20, ceiling: time.Second},
-	2: {nodes: 800, depth: 2, noise: 70, second: 12, ceiling: time.Second},
-	3: {nodes: 2_500, depth: 3, noise: 45, second: 8, ceiling: time.Second},
-	4: {nodes: 8_000, depth: 4, noise: 25, second: 4, ceiling: 2 * time.Second},
-	5: {nodes: 25_000, depth: 6, noise: 12, second: 2, ceiling: 3 * time.Second},
-	6: {nodes: 70_000, depth: 64, noise: 5, ceiling: 4 * time.Second},
-	7: {nodes: 200_000, depth: 64, ceiling: 6 * time.Second},
+	1: {nodes: 200, depth: 1, noise: 150, second: 30, ceiling: time.Second},
+	2: {nodes: 800, depth: 2, noise: 100, second: 20, ceiling: time.Second},
+	3: {nodes: 2_500, depth: 2, noise: 60, second: 12, ceiling: time.Second},
+	4: {nodes: 8_000, depth: 3, noise: 40, second: 8, ceiling: 2 * time.Second},
+	5: {nodes: 25_000, depth: 4, noise: 25, second: 5, ceiling: 3 * time.Second},
+	6: {nodes: 70_000, depth: 5, noise: 12, second: 3, ceiling: 4 * time.Second},
+	7: {nodes: 200_000, depth: 64, noise: 5, second: 1, ceiling: 6 * time.Second},
 	8: {nodes: 500_000, depth: 64, ceiling: 8 * time.Second},
 }
 
