@@ -26,12 +26,12 @@ type Engine struct{}
 
 // level is how one level thinks.
 type level struct {
-	nodes   int64 // node budget: turns looked at
-	depth   int   // deepest iteration, in plies (1: the turn alone)
-	root    int   // root turns searched deeper than one ply; 0 all
-	width   int   // turns searched deeper at later decisions; 0 all
-	noise   int   // root values are blurred by up to this
-	second  int   // percent of moves that take the second-best turn
+	nodes   int64  // node budget: turns looked at
+	depth   int    // deepest iteration, in plies (1: the turn alone)
+	root    [4]int // by depth, root turns searched that deep; 0 all
+	width   int    // turns searched deeper at later decisions; 0 all
+	noise   int    // root values are blurred by up to this
+	second  int    // percent of moves that take the second-best turn
 	ceiling time.Duration
 }
 
@@ -41,13 +41,13 @@ type level struct {
 // also looks at its own next roll and reply.
 var levels = [ai.MaxLevel + 1]level{
 	1: {nodes: 2_000, depth: 1, noise: 90, second: 20, ceiling: time.Second},
-	2: {nodes: 10_000, depth: 2, root: 2, noise: 40, second: 10, ceiling: time.Second},
-	3: {nodes: 20_000, depth: 2, root: 4, noise: 20, second: 5, ceiling: 2 * time.Second},
-	4: {nodes: 60_000, depth: 2, root: 8, noise: 10, ceiling: 2 * time.Second},
-	5: {nodes: 150_000, depth: 2, root: 16, ceiling: 3 * time.Second},
-	6: {nodes: 400_000, depth: 3, root: 3, width: 2, ceiling: 4 * time.Second},
-	7: {nodes: 1_000_000, depth: 3, root: 6, width: 3, ceiling: 6 * time.Second},
-	8: {nodes: 2_500_000, depth: 3, root: 12, width: 4, ceiling: 8 * time.Second},
+	2: {nodes: 50_000, depth: 2, root: [4]int{2: 2}, noise: 40, second: 10, ceiling: time.Second},
+	3: {nodes: 100_000, depth: 2, root: [4]int{2: 4}, noise: 20, second: 5, ceiling: 2 * time.Second},
+	4: {nodes: 200_000, depth: 2, root: [4]int{2: 8}, noise: 10, ceiling: 2 * time.Second},
+	5: {nodes: 400_000, depth: 2, root: [4]int{2: 16}, ceiling: 3 * time.Second},
+	6: {nodes: 2_000_000, depth: 3, root: [4]int{2: 16, 3: 2}, width: 2, ceiling: 4 * time.Second},
+	7: {nodes: 2_600_000, depth: 3, root: [4]int{2: 24, 3: 3}, width: 2, ceiling: 6 * time.Second},
+	8: {nodes: 3_400_000, depth: 3, root: [4]int{2: 32, 3: 4}, width: 2, ceiling: 8 * time.Second},
 }
 
 // Think implements ai.Engine. The roll of the turn must be set on g.
@@ -107,7 +107,7 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 	depth := 1
 	if !cands[0].win && len(cands) > 1 {
 		for d := 2; d <= lv.depth; d++ {
-			next, ok := s.deepen(g, cands, values, d, lv.root)
+			next, ok := s.deepen(g, cands, values, d, lv.root[d])
 			if !ok {
 				break
 			}
