@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pbem/ai"
 	"pbem/ai/greedy"
@@ -38,11 +39,13 @@ func TestStrength(t *testing.T) {
 	}
 	lvl, _ := strconv.Atoi(parts[1])
 	games, _ := strconv.Atoi(parts[3])
-	a := match.Player{Engine: Engine{}, Settings: ai.Settings{Level: lvl}}
+	// A generous time ceiling: the match measures the node budgets, not
+	// how busy the machine is.
+	a := match.Player{Engine: Engine{}, Settings: ai.Settings{Level: lvl, Time: time.Minute}}
 	b := match.Player{Engine: greedy.Engine{}}
 	if parts[2] != "greedy" {
 		l2, _ := strconv.Atoi(parts[2])
-		b = match.Player{Engine: Engine{}, Settings: ai.Settings{Level: l2}}
+		b = match.Player{Engine: Engine{}, Settings: ai.Settings{Level: l2, Time: time.Minute}}
 	}
 	t.Log(strengthMatch(t, kind, opts, a, b, games))
 }
