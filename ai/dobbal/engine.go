@@ -40,7 +40,7 @@ type level struct {
 // roll, for more of its own candidate turns each level; from level 6 on it
 // also looks at its own next roll and reply.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 2_000, depth: 1, noise: 90, second: 20, ceiling: time.Second},
+	1: {nodes: 2_000, depth: 1, noise: 150, second: 30, ceiling: time.Second},
 	2: {nodes: 50_000, depth: 2, root: [4]int{2: 2}, noise: 40, second: 10, ceiling: time.Second},
 	3: {nodes: 100_000, depth: 2, root: [4]int{2: 4}, noise: 20, second: 5, ceiling: 2 * time.Second},
 	4: {nodes: 200_000, depth: 2, root: [4]int{2: 8}, noise: 10, ceiling: 2 * time.Second},

@@ -43,7 +43,7 @@ var levels = [ai.MaxLevel + 1]level{
 	5: {nodes: 25_000, depth: 4, noise: 25, second: 5, ceiling: 3 * time.Second},
 	6: {nodes: 70_000, depth: 5, noise: 12, second: 3, ceiling: 4 * time.Second},
 	7: {nodes: 200_000, depth: 64, noise: 5, second: 1, ceiling: 6 * time.Second},
-	8: {nodes: 500_000, depth: 64, ceiling: 8 * time.Second},
+	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
 }
 
 // Think implements ai.Engine.
