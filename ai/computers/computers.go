@@ -4,10 +4,14 @@ package computers
 
 import (
 	"pbem/ai"
+	"pbem/ai/dobbal"
 	"pbem/ai/greedy"
 	penteai "pbem/ai/pente"
+	"pbem/ai/pinuid"
 	"pbem/rules"
+	rulesdobbal "pbem/rules/dobbal"
 	"pbem/rules/pente"
+	rulespinuid "pbem/rules/pinuid"
 )
 
 // For returns the engine that plays games of kind k.
@@ -22,6 +26,9 @@ func For(k *rules.Kind) ai.Engine {
 // player.
 func engines() map[*rules.Kind]ai.Engine {
 	return map[*rules.Kind]ai.Engine{
-		pente.Kind: penteai.Engine{},
+		pente.Kind:          penteai.Engine{},
+		rulespinuid.Classic: pinuid.Engine{},
+		rulespinuid.Quatro:  pinuid.Engine{},
+		rulesdobbal.Kind:    dobbal.Engine{},
 	}
 }

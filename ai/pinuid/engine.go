@@ -1,0 +1,129 @@
+// Package pinuid is the computer player for Pinuid Classic and Pinuid
+// Quatro: an iterative-deepening alpha-beta search with a transposition
+// table over the rules engine's own Clone, Legal and Play. In Quatro it
+// searches paranoid: every other seat is assumed to play against it, which
+// keeps alpha-beta's cut-offs with three or four seats.
+package pinuid
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"pbem/ai"
+	"pbem/rules"
+	"pbem/rules/pinuid"
+)
+
+// Engine plays Pinuid Classic and Pinuid Quatro.
+type Engine struct{}
+
+// level is how one level thinks.
+type level struct {
+	nodes   int64         // node budget
+	depth   int           // deepest iteration
+	noise   ai.Score      // root plies' scores are blurred by up to this
+	second  int           // percent of moves that take the second-best ply
+	ceiling time.Duration // default time ceiling
+}
+
+// levels are indexed by level, 1..8. Budgets rise about threefold a level.
+// Pinuid is a short race that a few plies of search already play well, so
+// the levels below 8 also cap their depth and blur their judgement (seeded
+// noise on the root plies' scores, now and then the second-best ply): a
+// beginner sees its own rows but not its opponent's, a middling player
+// looks a few plies ahead and sometimes misjudges.
+var levels = [ai.MaxLevel + 1]level{
+	1: {nodes: 200, depth: 1, noise: 150, second: 30, ceiling: time.Second},
+	2: {nodes: 800, depth: 2, noise: 100, second: 20, ceiling: time.Second},
+	3: {nodes: 2_500, depth: 2, noise: 60, second: 12, ceiling: time.Second},
+	4: {nodes: 8_000, depth: 3, noise: 40, second: 8, ceiling: 2 * time.Second},
+	5: {nodes: 25_000, depth: 4, noise: 25, second: 5, ceiling: 3 * time.Second},
+	6: {nodes: 70_000, depth: 5, noise: 12, second: 3, ceiling: 4 * time.Second},
+	7: {nodes: 200_000, depth: 64, noise: 5, second: 1, ceiling: 6 * time.Second},
+	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
+}
+
+// Think implements ai.Engine.
+func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Thought, error) {
+	start := time.Now()
+	if err := set.Check(); err != nil {
+		return ai.Thought{}, err
+	}
+	g0, ok := rg.(*pinuid.Game)
+	if !ok {
+		return ai.Thought{}, fmt.Errorf("the Pinuid player cannot play %s", rg.Kind().Name)
+	}
+	if g0.Outcome().Over {
+		return ai.Thought{}, errors.New("the game is over")
+	}
+	g := g0.Clone().(*pinuid.Game)
+	lv := levels[set.LevelOrDefault()]
+	s := &search{
+		ctx:    ctx,
+		root:   int(g.ToMove()),
+		budget: lv.nodes,
+	}
+	if set.Nodes > 0 {
+		s.budget = set.Nodes
+	}
+	s.tt = make([]ttEntry, ttSize(s.budget))
+	ceiling := lv.ceiling
+	if set.Time > 0 {
+		ceiling = set.Time
+	}
+	s.deadline = start.Add(ceiling)
+	if d, ok := ctx.Deadline(); ok && d.Before(s.deadline) {
+		s.deadline = d
+	}
+	rng := rand.New(rand.NewPCG(set.Seed, uint64(g.Plies())<<8|uint64(s.root)))
+	kids := s.plies(g, -1)
+	if len(kids) == 0 {
+		return ai.Thought{}, errors.New("no legal ply")
+	}
+	s.rootNoise = make([]ai.Score, len(g.Legal()))
+	if lv.noise > 0 {
+		for i := range s.rootNoise {
+			s.rootNoise[i] = ai.Score(rng.IntN(int(2*lv.noise+1))) - lv.noise
+		}
+	}
+	th := ai.Thought{Ply: kids[0].ply, Line: []rules.Ply{kids[0].ply}}
+	if len(kids) == 1 {
+		th.Depth, th.Nodes, th.Elapsed = 1, 1, time.Since(start)
+		return th, nil
+	}
+	budget := s.budget
+	bestIndex := -1
+	for depth := 1; depth <= lv.depth; depth++ {
+		if depth == 1 {
+			// The first iteration always finishes, whatever the budget.
+			s.budget = 1 << 62
+		} else {
+			s.budget = budget
+		}
+		r, i, done := s.searchRoot(g, kids, depth, -1)
+		if ctx.Err() != nil || !done {
+			break
+		}
+		th.Ply, th.Score, th.Line, th.Depth = r.ply, r.score, r.line, depth
+		bestIndex = 0
+		// The best ply goes first for the next iteration.
+		k := kids[i]
+		copy(kids[1:i+1], kids[:i])
+		kids[0] = k
+		if r.score.Proved() || s.nodes >= budget {
+			break
+		}
+	}
+	if lv.second > 0 && bestIndex == 0 && !th.Score.Proved() && rng.IntN(100) < lv.second {
+		// Now and then a weaker player settles for its second choice.
+		s.stopped, s.budget = false, s.nodes+budget/2+int64(len(kids))
+		if r, _, done := s.searchRoot(g, kids, max(th.Depth-1, 1), 0); done && !r.score.Proved() {
+			th.Ply, th.Score, th.Line = r.ply, r.score, r.line
+		}
+	}
+	th.Nodes, th.Elapsed = s.nodes, time.Since(start)
+	return th, nil
+}

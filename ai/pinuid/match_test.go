@@ -1,0 +1,85 @@
+package pinuid
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"pbem/ai"
+	"pbem/ai/greedy"
+	"pbem/ai/internal/match"
+	"pbem/rules"
+	"pbem/rules/pinuid"
+)
+
+// TestStrength plays matches between levels and against the greedy player.
+// It runs only when PBEM_MATCH names what to play, as it takes minutes:
+//
+//	PBEM_MATCH=classic:8:greedy:40 go test ./ai/pinuid -run TestStrength -v
+//	PBEM_MATCH=classic:5:4:40 ...   (level 5 against level 4, 40 games)
+//	PBEM_MATCH=quatro:5:4:40 ...    (two seats each, alternating)
+func TestStrength(t *testing.T) {
+	spec := os.Getenv("PBEM_MATCH")
+	if spec == "" {
+		t.Skip("set PBEM_MATCH=kind:level:opponent:games to play a match")
+	}
+	parts := strings.Split(spec, ":")
+	if len(parts) != 4 {
+		t.Fatalf("PBEM_MATCH=%s: want kind:level:opponent:games", spec)
+	}
+	kind, opts := pinuid.Classic, rules.Options{}
+	if parts[0] == "quatro" {
+		kind = pinuid.Quatro
+	}
+	if parts[0] == "quatro3" {
+		kind, opts = pinuid.Quatro, rules.Options{"seats": "3"}
+	}
+	lvl, _ := strconv.Atoi(parts[1])
+	games, _ := strconv.Atoi(parts[3])
+	// A generous time ceiling: the match measures the node budgets, not
+	// how busy the machine is.
+	a := match.Player{Engine: Engine{}, Settings: ai.Settings{Level: lvl, Time: time.Minute}}
+	b := match.Player{Engine: greedy.Engine{}}
+	if parts[2] != "greedy" {
+		l2, _ := strconv.Atoi(parts[2])
+		b = match.Player{Engine: Engine{}, Settings: ai.Settings{Level: l2, Time: time.Minute}}
+	}
+	t.Log(strengthMatch(t, kind, opts, a, b, games))
+}
+
+// strengthMatch plays games games of a against b, a taking the even seats
+// in even games and the odd seats in odd games, and scores them for a.
+func strengthMatch(t *testing.T, kind *rules.Kind, opts rules.Options, a, b match.Player, games int) match.Score {
+	opening := 6
+	if v, err := strconv.Atoi(os.Getenv("PBEM_OPENING")); err == nil {
+		opening = v
+	}
+	t.Helper()
+	var score match.Score
+	for i := range games {
+		g0, _ := kind.NewGame(opts)
+		n := g0.Seats()
+		players := make([]match.Player, n)
+		var side []rules.Seat
+		for s := range n {
+			if (s+i)%2 == 0 {
+				players[s] = a
+				side = append(side, rules.Seat(s))
+			} else {
+				players[s] = b
+			}
+		}
+		g, err := match.Game(context.Background(), kind, opts, players, uint64(i/2)+1, opening, 400)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score.Add(g, side)
+		if testing.Verbose() {
+			t.Logf("game %d: %d plies, %s, %s", i+1, g.Plies(), g.Outcome().Result(n), score)
+		}
+	}
+	return score
+}
