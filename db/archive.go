@@ -57,6 +57,15 @@ var archiveQueries = map[string]string{
 	"ladder": `SELECT r.player_id, ` + publicName + `, r.kind, r.r, r.rd, r.games
 		FROM ratings r JOIN players p ON p.id = r.player_id WHERE r.kind = ?
 		ORDER BY r.r DESC, r.player_id LIMIT ? OFFSET ?`,
+	// The challenges open at a time, as OpenChallenges has them, less the
+	// ones for a private game; with the poster's rating in the game, if any.
+	"challenges": `SELECT c.id, c.player_id, ` + publicName + `, c.kind, c.options, c.min_rating, c.max_rating,
+		c.created_at, c.expires_at, r.r
+		FROM challenges c JOIN players p ON p.id = c.player_id
+		LEFT JOIN ratings r ON r.player_id = c.player_id AND r.kind = c.kind
+		WHERE c.state = '` + string(ChallengeOpen) + `' AND c.expires_at > ?
+			AND instr(' ' || c.options || ' ', ' private=yes ') = 0
+		ORDER BY c.id LIMIT ? OFFSET ?`,
 }
 
 // listQuery is the query of Games for one set of filters: the filters
@@ -379,4 +388,46 @@ func (a *Archive) Ladder(ctx context.Context, kind string, offset, limit int) ([
 		return nil, fmt.Errorf("ladder of %s: %w", kind, err)
 	}
 	return scanArchivedRatings(rows)
+}
+
+// ArchivedChallenge is an open challenge as the archive shows it: its
+// poster by public name.
+type ArchivedChallenge struct {
+	ID       int64
+	PlayerID int64
+	Name     string
+	Kind     string // the game as rules/games names it: "pente", "quatro"
+	Options  string // complete options, "name=value ..."
+	// MinRating and MaxRating bound the taker's rating; 0 for no bound.
+	MinRating, MaxRating int
+	Created, Expires     time.Time
+	// Rating is the poster's rating in the game; Rated is false when they
+	// have none yet.
+	Rating float64
+	Rated  bool
+}
+
+// OpenChallenges lists the challenges open at now, oldest first, leaving
+// out those for a private game (private=yes).
+func (a *Archive) OpenChallenges(ctx context.Context, now time.Time, offset, limit int) ([]ArchivedChallenge, error) {
+	rows, err := a.stmts["challenges"].QueryContext(ctx, now.UTC(), limit, offset)
+	if err != nil {
+		return nil, fmt.Errorf("open challenges: %w", err)
+	}
+	defer rows.Close()
+	var out []ArchivedChallenge
+	for rows.Next() {
+		var c ArchivedChallenge
+		var r sql.NullFloat64
+		if err := rows.Scan(&c.ID, &c.PlayerID, &c.Name, &c.Kind, &c.Options, &c.MinRating, &c.MaxRating,
+			&c.Created, &c.Expires, &r); err != nil {
+			return nil, fmt.Errorf("open challenges: %w", err)
+		}
+		c.Rating, c.Rated = r.Float64, r.Valid
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("open challenges: %w", err)
+	}
+	return out, nil
 }
