@@ -29,6 +29,9 @@ type fixture struct {
 	srv     *Server
 	// ids of games by what they are.
 	dobbal, pente, pente2, mailGame, private, invited int64
+	// ids of challenges: open ones by alice and carol; bob's private one,
+	// and dave's expired one.
+	aliceChallenge, carolChallenge, privateChallenge, expiredChallenge int64
 	// keys are the reply keys the service mailed; addresses the players'.
 	keys      []string
 	addresses []string
@@ -81,6 +84,26 @@ func newFixture(t testing.TB) *fixture {
 	send(carol, carol, f.replyTo(t, carol, f.private), "K10")
 	send(dave, "", "pbem@example.org", "new dobbal with "+carol)
 	f.invited = f.lastGame(t)
+	// Challenges are posted with proof of the address: from a reply key.
+	send(alice, "Alice Liddell", f.replyTo(t, alice, f.mailGame), "new keryo-pente with anyone days=5 rating 1400-1800")
+	f.aliceChallenge = f.lastChallenge(t)
+	send(carol, carol, f.replyTo(t, carol, f.private), "new pente with anyone first=them")
+	f.carolChallenge = f.lastChallenge(t)
+	send(bob, "", f.replyTo(t, bob, f.mailGame), "new pente with anyone private=yes")
+	f.privateChallenge = f.lastChallenge(t)
+	// One nobody took, whose time is up though no tick has closed it yet.
+	err = f.store.Update(ctx, func(tx *db.Tx) error {
+		p, err := tx.Player(dave, "", fixtureNow)
+		if err != nil {
+			return err
+		}
+		f.expiredChallenge, err = tx.AddChallenge(db.Challenge{PlayerID: p.ID, Kind: "dobbal", Options: "first=me rated=yes",
+			Created: fixtureNow.Add(-8 * 24 * time.Hour), Expires: fixtureNow.Add(-time.Hour)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	f.keys = f.replyKeys(t)
 
 	if f.archive, err = db.OpenArchive(ctx, f.path); err != nil {
@@ -133,6 +156,15 @@ func (f *fixture) lastGame(t testing.TB) int64 {
 		t.Fatal(err)
 	}
 	return id
+}
+
+func (f *fixture) lastChallenge(t testing.TB) int64 {
+	t.Helper()
+	var id sql.NullInt64
+	if err := f.raw(t).QueryRow(`SELECT MAX(id) FROM challenges`).Scan(&id); err != nil || !id.Valid {
+		t.Fatalf("no challenge was posted: %v", err)
+	}
+	return id.Int64
 }
 
 // replyTo is the Reply-To of the last mail to an address about a game:

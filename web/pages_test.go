@@ -3,9 +3,11 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPages(t *testing.T) {
@@ -51,6 +53,12 @@ func TestPages(t *testing.T) {
 		{"ratings index", "/ratings/", 200, []string{`/ratings/pente"`, `/ratings/dobbal"`}, nil},
 		{"ladder", "/ratings/pente", 200, []string{"Ratings in Pente"}, nil},
 		{"ladder of an unknown game", "/ratings/chess", 404, nil, nil},
+		{"challenges", "/challenges", 200, []string{fmt.Sprintf(`id="challenge-%d"`, f.aliceChallenge), "Keryo-Pente", "days=5",
+			"Alice Liddell (1500, not rated yet)", "1400 to 1800", fmt.Sprintf(`id="challenge-%d"`, f.carolChallenge), "carol", "any rating",
+			"2026-05-11 10:00 UTC", "accept challenge N"},
+			[]string{fmt.Sprintf(`id="challenge-%d"`, f.privateChallenge), fmt.Sprintf(`id="challenge-%d"`, f.expiredChallenge),
+				"private=", "rated=", "variant=", "tournament=", "first=", "dave", "bob.b"}},
+		{"challenges linked from the index", "/", 200, []string{`href="/challenges"`}, nil},
 		{"rules index", "/rules/", 200, []string{`/rules/keryo-pente"`}, nil},
 		{"rules", "/rules/dobbal", 200, []string{"<h1", "Pinuid Dobbal"}, nil},
 		{"rules of a variant", "/rules/keryo-pente", 200, []string{"Keryo"}, nil},
@@ -79,6 +87,51 @@ func TestPages(t *testing.T) {
 			}
 			if rec.Code == http.StatusNotFound && !strings.Contains(body, `href="/"`) {
 				t.Errorf("GET %s: the 404 page has no way back to the games", tc.target)
+			}
+		})
+	}
+}
+
+// TestChallenges: /challenges lists the challenges open at the archive's
+// time, and only those.
+func TestChallenges(t *testing.T) {
+	f := newFixture(t)
+	row := func(id int64) string { return fmt.Sprintf(`id="challenge-%d"`, id) }
+	tests := []struct {
+		name      string
+		now       time.Time
+		want, not []string
+	}{
+		{"open ones", fixtureNow, []string{row(f.aliceChallenge), row(f.carolChallenge)},
+			[]string{row(f.privateChallenge), "No challenge is open"}},
+		// Dave's expired an hour before the fixture's now, though no tick
+		// has closed it: absent then, listed before.
+		{"an expired one absent", fixtureNow, nil, []string{row(f.expiredChallenge), "dave"}},
+		{"the same before it expired", fixtureNow.Add(-2 * time.Hour), []string{row(f.expiredChallenge), "dave", "Pinuid Dobbal"}, nil},
+		{"empty list", fixtureNow.Add(30 * 24 * time.Hour), []string{"No challenge is open", "new GAME with anyone"},
+			[]string{`id="challenge-`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, err := New(Config{Archive: f.archive, Now: func() time.Time { return tc.now }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := httptest.NewRecorder()
+			srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/challenges", nil))
+			body := rec.Body.String()
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d\n%s", rec.Code, body)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("lacks %q", w)
+				}
+			}
+			for _, n := range tc.not {
+				if strings.Contains(body, n) {
+					t.Errorf("has %q", n)
+				}
 			}
 		})
 	}

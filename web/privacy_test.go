@@ -11,18 +11,20 @@ import (
 var addressLike = regexp.MustCompile(`[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(\.[A-Za-z0-9\-]+)+`)
 
 // TestPrivacyAndHeaders crawls the archive from its first page, and asks
-// for the pages of every game besides: no response holds a mail address
-// or a reply key, none shows the private game, and every one carries the
-// security headers.
+// for the pages of every game and the open challenges besides: no
+// response holds a mail address or a reply key, none shows the private
+// game or the private challenge, and every one carries the security
+// headers.
 func TestPrivacyAndHeaders(t *testing.T) {
 	f := newFixture(t)
 	href := regexp.MustCompile(`(?:href|src|action)="(/[^"]*)"`)
-	queue := []string{"/", "/rules/", "/ratings/", "/nowhere", "/games/9999", "/players/nobody"}
+	queue := []string{"/", "/rules/", "/ratings/", "/challenges", "/nowhere", "/games/9999", "/players/nobody"}
 	for id := int64(1); id <= f.invited; id++ {
 		for _, ext := range []string{"", ".svg", ".png", ".pgn", "?ply=1"} {
 			queue = append(queue, fmt.Sprintf("/games/%d%s", id, ext))
 		}
 	}
+	privateChallenge := fmt.Sprintf(`id="challenge-%d"`, f.privateChallenge)
 	privateLink := regexp.MustCompile(fmt.Sprintf(`/games/%d["?.]`, f.private))
 	seen := map[string]bool{}
 	for len(queue) > 0 && len(seen) < 400 {
@@ -67,6 +69,9 @@ func TestPrivacyAndHeaders(t *testing.T) {
 		if rec.Code == 200 && privateLink.MatchString(body) {
 			t.Errorf("GET %s links the private game", target)
 		}
+		if strings.Contains(body, privateChallenge) {
+			t.Errorf("GET %s shows the private challenge", target)
+		}
 		if strings.HasSuffix(target, ".png") || strings.HasSuffix(target, ".pgn") {
 			continue
 		}
@@ -75,6 +80,9 @@ func TestPrivacyAndHeaders(t *testing.T) {
 				queue = append(queue, link)
 			}
 		}
+	}
+	if !seen["/challenges"] {
+		t.Errorf("the crawl did not reach /challenges")
 	}
 	if len(seen) < 50 {
 		t.Errorf("the crawl saw only %d pages", len(seen))

@@ -1,8 +1,9 @@
 // Package web is the read-only HTTP archive of games: server-rendered
-// pages of the games, players, rating ladders and rules, boards as SVG and
-// PNG, and records as PGN. It reads the store through a db.Archive (a
-// read-only pool) and never writes; private games and never-started ones
-// are not in it, and no address or reply key is ever shown.
+// pages of the games, players, rating ladders, rules and open challenges,
+// boards as SVG and PNG, and records as PGN. It reads the store through a
+// db.Archive (a read-only pool) and never writes; private games and
+// challenges and never-started games are not in it, and no address or
+// reply key is ever shown.
 package web
 
 import (
@@ -59,7 +60,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "game", "player", "ratings", "rules", "notfound", "error"} {
+	for _, name := range []string{"index", "game", "player", "ratings", "rules", "challenges", "notfound", "error"} {
 		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
 		if err != nil {
 			return nil, fmt.Errorf("web: template %s: %w", name, err)
@@ -78,6 +79,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /players/{name}", s.player)
 	mux.HandleFunc("GET /ratings/{$}", s.ratingsIndex)
 	mux.HandleFunc("GET /ratings/{kind}", s.ratings)
+	mux.HandleFunc("GET /challenges", s.challenges)
 	mux.HandleFunc("GET /rules/{$}", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{kind}", s.rulesPage)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheFor(http.FileServerFS(static), time.Hour)))
