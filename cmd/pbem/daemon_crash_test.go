@@ -55,7 +55,7 @@ func (c *child) start() {
 		c.t.Fatal(err)
 	}
 	c.from = st.Size()
-	c.cmd = exec.Command(c.bin, append([]string{"serve"}, c.args...)...)
+	c.cmd = exec.Command(c.bin, append([]string{"serve"}, noArchive(c.args)...)...)
 	c.cmd.Stdout, c.cmd.Stderr = f, f
 	if err := c.cmd.Start(); err != nil {
 		c.t.Fatalf("start pbem serve: %v", err)

@@ -86,7 +86,7 @@ func TestOneServePerDataFolder(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*mailWait)
 	defer cancel()
 	began := time.Now()
-	out, err := exec.CommandContext(ctx, bin, append([]string{"serve"}, args...)...).CombinedOutput()
+	out, err := exec.CommandContext(ctx, bin, append([]string{"serve"}, noArchive(args)...)...).CombinedOutput()
 	if ctx.Err() != nil {
 		t.Fatalf("a second pbem serve on the same data folder was still running after %v; output:\n%s", time.Since(began), out)
 	}

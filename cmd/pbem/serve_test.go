@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -50,6 +51,7 @@ func startServe(t *testing.T, args ...string) *daemon {
 // once the flags are read (see runServeWith).
 func startServeWith(t testing.TB, hooks func(*serveConfig), args ...string) *daemon {
 	t.Helper()
+	args = noArchive(args)
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &daemon{cancel: cancel, done: make(chan int, 1), stdout: &syncBuffer{}, stderr: &syncBuffer{}}
 	go func() {
@@ -57,6 +59,16 @@ func startServeWith(t testing.TB, hooks func(*serveConfig), args ...string) *dae
 	}()
 	t.Cleanup(func() { d.stop(t) })
 	return d
+}
+
+// noArchive turns the web archive off unless the test chose its address:
+// with the embedded default it would take port 8080, which a test must
+// leave alone (tests use ports of their own).
+func noArchive(args []string) []string {
+	if slices.Contains(args, "--http") {
+		return args
+	}
+	return append(slices.Clip(args), "--http", "off")
 }
 
 // stop ends the daemon as SIGTERM would and returns its exit code.
@@ -201,7 +213,7 @@ func TestServeWithTheEmbeddedMailServer(t *testing.T) {
 			t.Fatalf("alice's %s answered with:\n%s", white[i], got.Text)
 		}
 		if i < len(black) {
-			got := bob.answered(bob.latest("your move"), black[i])
+			got := bob.answered(bob.latestWith("your move", "White "+white[i]), black[i])
 			if !strings.Contains(got.Text, "You played "+black[i]) {
 				t.Fatalf("bob's %s answered with:\n%s", black[i], got.Text)
 			}
