@@ -104,11 +104,9 @@ func (s *imapSession) signal() {
 // drainNews forgets the reports so far: the look at the mailbox that
 // follows sees that mail.
 func (s *imapSession) drainNews() {
-	for _, c := range []chan struct{}{s.news, s.in.wake} {
-		select {
-		case <-c:
-		default:
-		}
+	select {
+	case <-s.news:
+	default:
 	}
 }
 
@@ -337,7 +335,6 @@ func (s *imapSession) waitForMail(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 		case <-t.C:
-		case <-s.in.wake:
 		case <-s.c.Closed():
 			return errors.New("the server closed the connection")
 		}
@@ -357,7 +354,6 @@ func (s *imapSession) waitForMail(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
 	case <-s.news:
-	case <-s.in.wake:
 	case <-t.C:
 	case <-s.c.Closed():
 		return errors.New("the server closed the connection")

@@ -122,19 +122,6 @@ type Intake struct {
 	cfg IntakeConfig
 	ep  endpoint
 	log *slog.Logger
-	// wake gets a signal from Wake.
-	wake chan struct{}
-}
-
-// Wake makes the intake look at the mailbox now, as when the server reports
-// new mail: a server in the same process that took a mail for the mailbox
-// calls it, so that the mail is not left waiting for the server's notice
-// (Dovecot holds those for half a second) or the next poll.
-func (in *Intake) Wake() {
-	select {
-	case in.wake <- struct{}{}:
-	default:
-	}
 }
 
 // NewIntake checks the configuration and makes an Intake; nothing is
@@ -171,7 +158,7 @@ func NewIntake(cfg IntakeConfig) (*Intake, error) {
 		log = slog.Default()
 	}
 	log = log.With(slog.String("imap", ep.redacted))
-	return &Intake{cfg: cfg, ep: ep, log: log, wake: make(chan struct{}, 1)}, nil
+	return &Intake{cfg: cfg, ep: ep, log: log}, nil
 }
 
 func setDefault(d *time.Duration, def time.Duration) {
