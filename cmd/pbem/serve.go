@@ -68,6 +68,8 @@ type serveConfig struct {
 	// engines, when set, is the computer player's engine for each game
 	// kind (play's default when nil).
 	engines func(*rules.Kind) ai.Engine
+	// beforeTick, when set, runs before each clock pass.
+	beforeTick func(context.Context)
 }
 
 // serveFlags defines the flags of serve, each with its environment
@@ -234,6 +236,9 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	// mail waits for no pass over every game, and each mail's handling
 	// gives the downtime back itself before it judges a deadline.
 	tick := func(ctx context.Context) {
+		if c.beforeTick != nil {
+			c.beforeTick(ctx)
+		}
 		res, err := svc.Tick(ctx)
 		if err != nil {
 			log.Error("clock tick failed", slog.Any("err", err))
