@@ -1,6 +1,7 @@
 package mailer
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -191,11 +192,10 @@ func (s *imapSession) takeAll(ctx context.Context) error {
 		return err
 	}
 	slices.Sort(uids)
-	for _, uid := range uids {
-		if ctx.Err() != nil {
-			break
-		}
-		if err := s.take(ctx, uid); err != nil {
+	for len(uids) > 0 && ctx.Err() == nil {
+		chunk := uids[:min(len(uids), fetchBatch)]
+		uids = uids[len(chunk):]
+		if err := s.take(ctx, chunk); err != nil {
 			var he *errHandler
 			if errors.As(err, &he) {
 				if ferr := s.file(); ferr != nil {
@@ -213,47 +213,64 @@ func (s *imapSession) takeAll(ctx context.Context) error {
 	return s.file()
 }
 
-// take fetches one mail (without setting \Seen) and hands it to the
-// handler. Once fetched the mail is handled even when ctx is cancelled
-// meanwhile.
-func (s *imapSession) take(ctx context.Context, uid imap.UID) error {
-	var msg *imapclient.FetchMessageBuffer
-	err := s.do(func() error {
-		bufs, err := s.c.Fetch(imap.UIDSetNum(uid), &imap.FetchOptions{
+// fetchBatch is how many mails are fetched with one command and handed to
+// the handler together: one round trip to the server, and (with the
+// daemon's handler) one store transaction, for all of them.
+const fetchBatch = 32
+
+// take fetches mails (without setting \Seen) with one command and hands
+// them to the handler. Once fetched they are handled even when ctx is
+// cancelled meanwhile.
+func (s *imapSession) take(ctx context.Context, uids []imap.UID) error {
+	var bufs []*imapclient.FetchMessageBuffer
+	err := s.do(func() (err error) {
+		bufs, err = s.c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{
 			UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}},
 		}).Collect()
 		if err != nil {
-			return fmt.Errorf("fetch UID %d: %w", uid, err)
-		}
-		for _, b := range bufs {
-			if b.UID == uid {
-				msg = b
-			}
+			return fmt.Errorf("fetch UIDs %v: %w", imap.UIDSetNum(uids...), err)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if msg == nil { // expunged by someone else meanwhile
+	// In UID order, whatever order the server answered in; mail expunged
+	// by someone else meanwhile is missing.
+	slices.SortFunc(bufs, func(a, b *imapclient.FetchMessageBuffer) int { return cmp.Compare(a.UID, b.UID) })
+	ds := make([]Delivery, 0, len(bufs))
+	for _, b := range bufs {
+		if !slices.Contains(uids, b.UID) || len(ds) > 0 && ds[len(ds)-1].UID == uint32(b.UID) {
+			continue
+		}
+		ds = append(ds, Delivery{
+			Mailbox: s.in.ep.mailbox, UIDValidity: s.uidValidity, UID: uint32(b.UID),
+			Received: b.InternalDate, Raw: b.FindBodySection(&imap.FetchItemBodySection{}),
+		})
+	}
+	if len(ds) == 0 {
 		return nil
 	}
-	d := Delivery{
-		Mailbox: s.in.ep.mailbox, UIDValidity: s.uidValidity, UID: uint32(uid),
-		Received: msg.InternalDate, Raw: msg.FindBodySection(&imap.FetchItemBodySection{}),
-	}
 	start := time.Now()
-	verdict, err := s.in.cfg.Handler(context.WithoutCancel(ctx), d)
+	verdicts, err := s.in.handle(ctx, ds)
+	took := time.Since(start)
+	for i, verdict := range verdicts[:min(len(verdicts), len(ds))] {
+		d := ds[i]
+		folder := s.processed
+		if verdict == Rejected {
+			folder = s.rejected
+		}
+		s.handled[folder] = append(s.handled[folder], imap.UID(d.UID))
+		s.in.log.Info("mail taken", slog.Uint64("uid", uint64(d.UID)), slog.Uint64("uidvalidity", uint64(s.uidValidity)),
+			slog.Int("bytes", len(d.Raw)), slog.String("verdict", verdict.String()),
+			slog.Int("batch", len(ds)), slog.Duration("batch_handled_in", took))
+	}
 	if err != nil {
-		return &errHandler{fmt.Errorf("UID %d: %w", uid, err)}
+		return &errHandler{err}
 	}
-	folder := s.processed
-	if verdict == Rejected {
-		folder = s.rejected
+	if len(verdicts) < len(ds) && ctx.Err() == nil {
+		return &errHandler{fmt.Errorf("UID %d: the handler gave no verdict", ds[len(verdicts)].UID)}
 	}
-	s.handled[folder] = append(s.handled[folder], uid)
-	s.in.log.Info("mail taken", slog.Uint64("uid", uint64(uid)), slog.Uint64("uidvalidity", uint64(s.uidValidity)),
-		slog.Int("bytes", len(d.Raw)), slog.String("verdict", verdict.String()), slog.Duration("handled_in", time.Since(start)))
 	return nil
 }
 

@@ -45,6 +45,35 @@ func (v Verdict) String() string {
 // it are handed in again after a wait, in UID order.
 type Handler func(ctx context.Context, d Delivery) (Verdict, error)
 
+// BatchHandler processes delivered mails in order, as a Handler does each,
+// and says what became of them: verdicts[i] is mail i's. A handler that
+// stops at a mail it could not process returns the verdicts of the mails
+// before it with the error; that mail and those after it stay in the
+// mailbox and are handed in again after a wait.
+type BatchHandler func(ctx context.Context, ds []Delivery) (verdicts []Verdict, err error)
+
+// handle hands mails to the handler. A Handler is given them one at a
+// time, and no more of them once ctx is cancelled (fewer verdicts, no
+// error); a BatchHandler is given them all, and handles them all.
+func (in *Intake) handle(ctx context.Context, ds []Delivery) ([]Verdict, error) {
+	hctx := context.WithoutCancel(ctx)
+	if in.cfg.Batch != nil {
+		return in.cfg.Batch(hctx, ds)
+	}
+	verdicts := make([]Verdict, 0, len(ds))
+	for i, d := range ds {
+		if i > 0 && ctx.Err() != nil {
+			break
+		}
+		v, err := in.cfg.Handler(hctx, d)
+		if err != nil {
+			return verdicts, fmt.Errorf("UID %d: %w", d.UID, err)
+		}
+		verdicts = append(verdicts, v)
+	}
+	return verdicts, nil
+}
+
 // IntakeConfig sets up an Intake. Zero durations take the defaults.
 type IntakeConfig struct {
 	// URL names the account and mailbox:
@@ -53,8 +82,10 @@ type IntakeConfig struct {
 	// TLS). The mailbox defaults to INBOX; special characters in the user
 	// name or password must be %-escaped.
 	URL string
-	// Handler processes each mail.
+	// Handler processes each mail; or Batch, when set, the mails of each
+	// fetch together (up to 32).
 	Handler Handler
+	Batch   BatchHandler
 	// Poll is the wait between looks at the mailbox when the server does
 	// not offer IDLE; 30s.
 	Poll time.Duration
@@ -78,11 +109,11 @@ type IntakeConfig struct {
 	Log *slog.Logger
 }
 
-// Intake takes mail from an IMAP mailbox, one message at a time in UID
-// order (BODY.PEEK, so nothing is marked read before it is handled), hands
-// each to its Handler, then flags it \Seen and moves it to the Processed or
-// Rejected folder, in batches of up to 32 and at the end of each look at
-// the mailbox. It waits for new mail with IDLE when the server offers it
+// Intake takes mail from an IMAP mailbox in UID order, up to 32 mails a
+// fetch (BODY.PEEK, so nothing is marked read before it is handled), hands
+// them to its handler, then flags them \Seen and moves them to the
+// Processed or Rejected folder, in batches of up to 32 and at the end of
+// each look at the mailbox. It waits for new mail with IDLE when the server offers it
 // and polls otherwise, and reconnects with backoff after any error.
 //
 // One Intake reads a mailbox: two would hand in the same mail twice (which
@@ -100,7 +131,7 @@ func NewIntake(cfg IntakeConfig) (*Intake, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Handler == nil {
+	if cfg.Handler == nil && cfg.Batch == nil {
 		return nil, errors.New("intake: no handler")
 	}
 	setDefault(&cfg.Poll, 30*time.Second)
@@ -137,7 +168,7 @@ func setDefault(d *time.Duration, def time.Duration) {
 }
 
 // Run takes mail until ctx is cancelled, then finishes the mail in hand
-// (handler, flag, move), logs out and returns nil. Connection errors are
+// (handler, flag, move; with a BatchHandler, the whole fetch in hand), logs out and returns nil. Connection errors are
 // logged and followed by a reconnect after an exponential wait.
 func (in *Intake) Run(ctx context.Context) error {
 	retry := backoff{lo: in.cfg.RetryMin, hi: in.cfg.RetryMax}

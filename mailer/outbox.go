@@ -207,6 +207,9 @@ func (s *Sender) pass(ctx context.Context) (next time.Time, err error) {
 	return next, nil
 }
 
+// markGroup is how many sent mails are marked sent together.
+const markGroup = 16
+
 // sendBatch sends mails over one connection. It stops early when ctx is
 // cancelled or the connection breaks; the mails not tried stay due.
 func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time, err error) {
@@ -226,6 +229,31 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 		return next, nil
 	}
 	defer c.quit()
+	// Mails sent are marked in groups, each one write transaction rather
+	// than one a mail: the intake holds the store's writer for a batch of
+	// mail at a time, and a sender that waited for it after every mail
+	// fell far behind. A crash before a group is marked sends it again.
+	var sent []int64
+	mark := func() error {
+		if len(sent) == 0 {
+			return nil
+		}
+		ids, now := sent, s.cfg.Now()
+		sent = nil
+		return s.update(ctx, func(tx *db.Tx) error {
+			for _, id := range ids {
+				if err := tx.MarkSent(id, now); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	defer func() {
+		if merr := mark(); merr != nil && err == nil {
+			err = merr
+		}
+	}()
 	for _, m := range mails {
 		if ctx.Err() != nil {
 			return next, nil
@@ -255,8 +283,10 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 		kind := classify(sendErr)
 		switch kind {
 		case delivered:
-			if err := s.update(ctx, func(tx *db.Tx) error { return tx.MarkSent(m.ID, s.cfg.Now()) }); err != nil {
-				return next, err
+			if sent = append(sent, m.ID); len(sent) >= markGroup {
+				if err := mark(); err != nil {
+					return next, err
+				}
 			}
 			s.log.Info("mail sent", slog.Int64("id", m.ID), slog.String("to", m.To),
 				slog.String("message_id", m.MessageID), slog.String("envelope_from", envelopeFrom(m, s.cfg.From)),

@@ -113,23 +113,9 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 	if m.Received.IsZero() {
 		m.Received = s.cfg.Now()
 	}
-	err := s.guarded(ctx, m, func(tx *db.Tx) error {
-		res = Result{}
-		seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
-		if err != nil {
-			return err
-		}
-		if seen {
-			res.Duplicate = true
-			return nil
-		}
-		h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}}
-		if err := h.run(); err != nil {
-			return err
-		}
-		res.Outcome = h.outcome
-		res.Queued = h.queued
-		return nil
+	err := s.guarded(ctx, m, func(tx *db.Tx) (err error) {
+		res, err = s.handleIn(tx, m)
+		return err
 	})
 	var bug *panicked
 	if errors.As(err, &bug) {
@@ -145,6 +131,19 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 		slog.String("from", m.From), slog.String("outcome", res.Outcome.String()),
 		slog.Bool("duplicate", res.Duplicate), slog.Int("queued", len(res.Queued)))
 	return res, nil
+}
+
+// handleIn handles one mail in tx, unless it was handled before.
+func (s *Service) handleIn(tx *db.Tx, m Message) (Result, error) {
+	seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
+	if err != nil || seen {
+		return Result{Duplicate: seen}, err
+	}
+	h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}}
+	if err := h.run(); err != nil {
+		return Result{}, err
+	}
+	return Result{Outcome: h.outcome, Queued: h.queued}, nil
 }
 
 // panicked is a bug met while handling a mail.
@@ -170,8 +169,18 @@ func (s *Service) guarded(ctx context.Context, m Message, fn func(*db.Tx) error)
 // that it is never handed in again to the same bug, and tells the sender.
 // Nothing of it is acted on.
 func (s *Service) quarantine(ctx context.Context, m Message) (Result, error) {
+	var res Result
+	err := s.store.Update(ctx, func(tx *db.Tx) (err error) {
+		res, err = s.quarantineIn(tx, m)
+		return err
+	})
+	return res, err
+}
+
+// quarantineIn is quarantine in a transaction of the caller's.
+func (s *Service) quarantineIn(tx *db.Tx, m Message) (Result, error) {
 	res := Result{Outcome: Failed}
-	err := s.store.Update(ctx, func(tx *db.Tx) error {
+	err := func() error {
 		if seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID); err != nil || seen {
 			return err
 		}
@@ -197,6 +206,6 @@ func (s *Service) quarantine(ctx context.Context, m Message) (Result, error) {
 		}
 		res.Queued = h.queued
 		return nil
-	})
+	}()
 	return res, err
 }

@@ -42,7 +42,7 @@ type TickResult struct {
 const tickBatch = 500
 
 // Tick is the scheduler's step; the daemon calls it every minute or so
-// (and once at start-up, before it reads mail). It works by the service's
+// (and once at start-up, beside the intake). It works by the service's
 // clock (Config.Now), one transaction per item, in this order:
 //
 //  1. the heartbeat: a gap since the last tick longer than Config.Downtime

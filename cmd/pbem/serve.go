@@ -68,6 +68,8 @@ type serveConfig struct {
 	// engines, when set, is the computer player's engine for each game
 	// kind (play's default when nil).
 	engines func(*rules.Kind) ai.Engine
+	// beforeTick, when set, runs before each clock pass.
+	beforeTick func(context.Context)
 }
 
 // serveFlags defines the flags of serve, each with its environment
@@ -188,40 +190,55 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 	// The computer's searches run beside the intake, one per core at most.
 	computer := newComputerWorker(svc, runtime.NumCPU(), sender.Notify, log)
 	domain := c.address[strings.LastIndexByte(c.address, '@')+1:]
-	handle := func(ctx context.Context, d mailer.Delivery) (mailer.Verdict, error) {
-		msg := play.FromMail(d.Raw, d.Received)
-		msg.Mailbox, msg.UIDValidity, msg.UID = d.Mailbox, d.UIDValidity, d.UID
-		if c.trustDKIM && !msg.Undecodable && msg.From != "" {
-			// Trusted only when the From the signature vouches for is
-			// the From the service acts on.
-			msg.DKIMAligned = mailer.DKIMAligned(ctx, d.Raw, c.dkimLookup) == msg.From
+	// The mails of one fetch are handled in one transaction (play's
+	// HandleBatch), and the outbox starts sending their replies as soon
+	// as it commits, while the intake reads on.
+	handle := func(ctx context.Context, ds []mailer.Delivery) ([]mailer.Verdict, error) {
+		msgs := make([]play.Message, len(ds))
+		for i, d := range ds {
+			msg := play.FromMail(d.Raw, d.Received)
+			msg.Mailbox, msg.UIDValidity, msg.UID = d.Mailbox, d.UIDValidity, d.UID
+			if c.trustDKIM && !msg.Undecodable && msg.From != "" {
+				// Trusted only when the From the signature vouches for is
+				// the From the service acts on.
+				msg.DKIMAligned = mailer.DKIMAligned(ctx, d.Raw, c.dkimLookup) == msg.From
+			}
+			msgs[i] = msg
 		}
-		res, err := svc.Handle(ctx, msg)
-		if err != nil {
-			return mailer.Processed, err
+		results, err := svc.HandleBatch(ctx, msgs)
+		verdicts := make([]mailer.Verdict, len(results))
+		queued := false
+		for i, res := range results {
+			queued = queued || len(res.Queued) > 0
+			// Mail that could not be read at all (not even its header,
+			// so not its sender either) is filed as Rejected, whatever
+			// the service answered.
+			if res.Outcome == play.Rejected || msgs[i].Undecodable {
+				verdicts[i] = mailer.Rejected
+			}
 		}
-		if len(res.Queued) > 0 {
+		if queued {
 			sender.Notify()
 		}
-		computer.Kick()
-		// Mail that could not be read at all (not even its header, so not
-		// its sender either) is filed as Rejected, whatever the service
-		// answered.
-		if res.Outcome == play.Rejected || msg.Undecodable {
-			return mailer.Rejected, nil
+		if len(results) > 0 {
+			computer.Kick()
 		}
-		return mailer.Processed, nil
+		return verdicts, err
 	}
-	intake, err := mailer.NewIntake(mailer.IntakeConfig{URL: c.imapURL, Handler: handle, Poll: c.poll, Log: log})
+	intake, err := mailer.NewIntake(mailer.IntakeConfig{URL: c.imapURL, Batch: handle, Poll: c.poll, Log: log})
 	if err != nil {
 		return err
 	}
 	log.Info("pbem serving", slog.String("address", c.address), slog.String("domain", domain),
 		slog.String("data", c.data))
 
-	// The clocks first: time the daemon was down is given back before any
-	// mail is judged against a deadline.
+	// The first clock pass runs beside the intake, not before it: reading
+	// mail waits for no pass over every game, and each mail's handling
+	// gives the downtime back itself before it judges a deadline.
 	tick := func(ctx context.Context) {
+		if c.beforeTick != nil {
+			c.beforeTick(ctx)
+		}
 		res, err := svc.Tick(ctx)
 		if err != nil {
 			log.Error("clock tick failed", slog.Any("err", err))
@@ -231,8 +248,8 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		}
 		computer.Kick()
 	}
-	tick(ctx)
 	scheduler := func(ctx context.Context) error {
+		tick(ctx)
 		t := time.NewTicker(c.tick)
 		defer t.Stop()
 		for {

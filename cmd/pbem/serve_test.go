@@ -94,7 +94,7 @@ type embeddedMail struct {
 
 var banner = regexp.MustCompile(`IMAP  (\S+) port (\d+), user alice@localhost[^\n]*\n  SMTP  (\S+) port (\d+)`)
 
-func (d *daemon) embedded(t *testing.T) embeddedMail {
+func (d *daemon) embedded(t testing.TB) embeddedMail {
 	t.Helper()
 	deadline := time.Now().Add(mailWait)
 	for time.Now().Before(deadline) {
@@ -112,7 +112,7 @@ func (d *daemon) embedded(t *testing.T) embeddedMail {
 var newAccount = regexp.MustCompile(`New mail account (\S+), password (\S+) `)
 
 // password waits until pbem serve has printed addr's password.
-func (d *daemon) password(t *testing.T, addr string) string {
+func (d *daemon) password(t testing.TB, addr string) string {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
