@@ -47,7 +47,8 @@ type faceKey struct {
 	bold, mono bool
 }
 
-// raster draws s at the given scale.
+// raster draws s at the given scale. The empty board comes from boards,
+// drawn once per layout; only the position is drawn on a copy of it.
 func raster(s *scene, scale float64) (*image.RGBA, error) {
 	fs, err := fonts()
 	if err != nil {
@@ -58,16 +59,88 @@ func raster(s *scene, scale float64) (*image.RGBA, error) {
 	if img == nil || img.Rect.Dx() != w || img.Rect.Dy() != h {
 		img = image.NewRGBA(image.Rect(0, 0, w, h))
 	}
-	r := &rasterizer{img: img, scale: scale, faces: map[faceKey]font.Face{}, fonts: fs}
-	for i := range r.img.Pix {
-		r.img.Pix[i] = 0xff
+	r, _ := rasterizers.Get().(*rasterizer)
+	if r == nil {
+		r = &rasterizer{faces: map[faceKey]font.Face{}, fonts: fs}
 	}
-	for i := range s.ops {
+	defer rasterizers.Put(r)
+	r.scale = scale
+	start := 0
+	if s.base > 0 {
+		base, err := boards.get(s, scale, w, h, r)
+		if err != nil {
+			return nil, err
+		}
+		white(img.Pix[copy(img.Pix, base):])
+		start = s.base
+	} else {
+		white(img.Pix)
+	}
+	r.img = img
+	for i := start; i < len(s.ops); i++ {
 		if err := r.draw(&s.ops[i]); err != nil {
 			return nil, err
 		}
 	}
-	return r.img, nil
+	r.img = nil
+	return img, nil
+}
+
+func white(pix []byte) {
+	for i := range pix {
+		pix[i] = 0xff
+	}
+}
+
+// rasterizers keep their font faces, and the faces their glyphs, from one
+// picture to the next; a face serves one picture at a time.
+var rasterizers sync.Pool // *rasterizer
+
+// boards keeps the empty boards: a layout's paper, grid or squares and
+// coordinates, drawn once, as the pixels of its rows (the full width of the
+// picture, the board's height; the panel's longer rows below are paper).
+var boards = &boardCache{kept: map[boardKey][]byte{}}
+
+// keptBoards bounds boards: the service draws a handful of layouts at one
+// size, and other sizes (Options.Width) are drawn each time once it is full.
+const keptBoards = 32
+
+type boardCache struct {
+	mu   sync.Mutex
+	kept map[boardKey][]byte
+}
+
+type boardKey struct {
+	layout string
+	scale  float64
+	w      int
+}
+
+// get is the empty board of s's layout at this scale and width, drawn with
+// r when it is not kept yet.
+func (c *boardCache) get(s *scene, scale float64, w, h int, r *rasterizer) ([]byte, error) {
+	k := boardKey{s.baseKey, scale, w}
+	c.mu.Lock()
+	pix, ok := c.kept[k]
+	c.mu.Unlock()
+	if ok {
+		return pix, nil
+	}
+	bh := min(int(math.Ceil(s.baseH*scale)), h)
+	img := image.NewRGBA(image.Rect(0, 0, w, bh))
+	white(img.Pix)
+	r.img = img
+	for i := range s.ops[:s.base] {
+		if err := r.draw(&s.ops[i]); err != nil {
+			return nil, err
+		}
+	}
+	c.mu.Lock()
+	if len(c.kept) < keptBoards {
+		c.kept[k] = img.Pix
+	}
+	c.mu.Unlock()
+	return img.Pix, nil
 }
 
 func (r *rasterizer) draw(o *op) error {

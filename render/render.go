@@ -56,8 +56,13 @@ func PNG(w io.Writer, g rules.Game, o Options) error {
 		return err
 	}
 	defer canvases.Put(img)
+	p, _ := paletters.Get().(*paletter)
+	if p == nil {
+		p = &paletter{}
+	}
+	defer paletters.Put(p)
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
-	return enc.Encode(w, paletted(img))
+	return enc.Encode(w, p.paletted(img))
 }
 
 // The pools keep a picture's megabyte of pixels and the encoder's buffers

@@ -13,6 +13,13 @@ type scene struct {
 	// attrs are data attributes of the picture as a whole (the SVG root).
 	attrs []attr
 	ops   []op
+	// base is how many of ops draw the empty board (the paper, the grid
+	// or squares, the coordinates), the same for every position of a
+	// layout, which baseKey names; baseH is its height. The PNG back end
+	// draws it once and keeps it (raster.go). 0 when there is none.
+	base    int
+	baseKey string
+	baseH   float64
 }
 
 type opKind uint8
