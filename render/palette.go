@@ -44,8 +44,14 @@ func (p *paletter) paletted(img *image.RGBA) *image.Paletted {
 		pal[i] = color.RGBA{uint8(c), uint8(c >> 8), uint8(c >> 16), 0xff}
 		index[id] = uint8(i)
 	}
-	for _, id := range order[len(keep):] {
-		index[id] = nearest(pal, p.colours[id])
+	if len(order) > len(keep) {
+		kept := make([]uint32, len(keep))
+		for i, id := range keep {
+			kept[i] = p.colours[id]
+		}
+		for _, id := range order[len(keep):] {
+			index[id] = nearest(kept, p.colours[id])
+		}
 	}
 	if cap(p.pix) < w*h {
 		p.pix = make([]uint8, w*h)
@@ -132,15 +138,15 @@ func (p *paletter) scan(img *image.RGBA, w, h int) {
 	}
 }
 
-// nearest is the index of the colour of pal closest to c (as read: red in
-// the low byte), weighing green most as the eye does.
-func nearest(pal color.Palette, c uint32) uint8 {
+// nearest is the index of the colour of pal closest to c (both as read:
+// red in the low byte), weighing green most as the eye does.
+func nearest(pal []uint32, c uint32) uint8 {
+	cr, cg, cb := int(c&0xff), int(c>>8&0xff), int(c>>16&0xff)
 	best, bestD := 0, int(^uint(0)>>1)
-	for i, p := range pal {
-		q := p.(color.RGBA)
-		dr := int(q.R) - int(c&0xff)
-		dg := int(q.G) - int(c>>8&0xff)
-		db := int(q.B) - int(c>>16&0xff)
+	for i, q := range pal {
+		dr := int(q&0xff) - cr
+		dg := int(q>>8&0xff) - cg
+		db := int(q>>16&0xff) - cb
 		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
 			best, bestD = i, d
 		}

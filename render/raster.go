@@ -78,11 +78,138 @@ func raster(s *scene, scale float64) (*image.RGBA, error) {
 	}
 	r.img = img
 	for i := start; i < len(s.ops); i++ {
-		if err := r.draw(&s.ops[i]); err != nil {
+		o := &s.ops[i]
+		if o.piece != nil {
+			if err := r.sprite(s.ops[i : i+o.piece.n]); err != nil {
+				return nil, err
+			}
+			i += o.piece.n - 1
+			continue
+		}
+		if err := r.draw(o); err != nil {
 			return nil, err
 		}
 	}
 	r.img = nil
+	return img, nil
+}
+
+// sprite draws a piece, whose operations are ops, from sprites: each piece
+// look at each size is drawn once on a clear background, where it falls
+// on the pixels the same way, and then laid over the picture.
+func (r *rasterizer) sprite(ops []op) error {
+	p := ops[0].piece
+	x, y := ops[0].x*r.scale, ops[0].y*r.scale
+	if ops[0].kind == opPoly {
+		x, y = centroid(ops[0].pts)
+		x, y = x*r.scale, y*r.scale
+	}
+	// The sprite's top left pixel, and where in it the centre falls.
+	// A triangle's corners reach past its circle (grow), a stroke half its
+	// width past the shape; a pixel more for the anti-aliasing.
+	pad := math.Ceil((p.rad*p.look.grow*1.05+math.Max(1, p.rad/9))*r.scale) + 2
+	ox, oy := math.Floor(x)-pad, math.Floor(y)-pad
+	k := spriteKey{look: p.look, rad: p.rad, scale: r.scale, dx: x - ox, dy: y - oy, size: int(2*pad + 1)}
+	img, err := sprites.get(k, func() (*image.RGBA, error) {
+		// The ops, moved to the sprite's own pixels.
+		mx, my := ox/r.scale, oy/r.scale
+		moved := make([]op, len(ops))
+		for i, o := range ops {
+			o.x, o.y, o.x2, o.y2 = o.x-mx, o.y-my, o.x2-mx, o.y2-my
+			if o.pts != nil {
+				o.pts = make([]pt, len(ops[i].pts))
+				for j, q := range ops[i].pts {
+					o.pts[j] = pt{q.x - mx, q.y - my}
+				}
+			}
+			moved[i] = o
+		}
+		sp := image.NewRGBA(image.Rect(0, 0, k.size, k.size))
+		dst := r.img
+		r.img = sp
+		defer func() { r.img = dst }()
+		for i := range moved {
+			if err := r.draw(&moved[i]); err != nil {
+				return nil, err
+			}
+		}
+		return sp, nil
+	})
+	if err != nil {
+		return err
+	}
+	over(r.img, img, int(ox), int(oy))
+	return nil
+}
+
+// over lays the sprite sp (premultiplied, as image.RGBA is) over dst with
+// its top left corner at x, y: clear pixels are skipped, opaque ones
+// copied, and the anti-aliased edges blended.
+func over(dst, sp *image.RGBA, x, y int) {
+	box := sp.Rect.Add(image.Pt(x, y)).Intersect(dst.Rect)
+	for py := box.Min.Y; py < box.Max.Y; py++ {
+		d := dst.Pix[dst.PixOffset(box.Min.X, py):][:4*box.Dx()]
+		s := sp.Pix[sp.PixOffset(box.Min.X-x, py-y):][:4*box.Dx()]
+		for i := 0; i < len(s); i += 4 {
+			switch a := uint32(s[i+3]); a {
+			case 0:
+			case 0xff:
+				copy(d[i:i+4], s[i:i+4])
+			default:
+				k := 0xff - a
+				d[i] = uint8(uint32(s[i]) + (uint32(d[i])*k+0x7f)/0xff)
+				d[i+1] = uint8(uint32(s[i+1]) + (uint32(d[i+1])*k+0x7f)/0xff)
+				d[i+2] = uint8(uint32(s[i+2]) + (uint32(d[i+2])*k+0x7f)/0xff)
+				d[i+3] = uint8(a + (uint32(d[i+3])*k+0x7f)/0xff)
+			}
+		}
+	}
+}
+
+// centroid is the mean of a polygon's corners: a regular one's centre.
+func centroid(p []pt) (x, y float64) {
+	for _, q := range p {
+		x += q.x
+		y += q.y
+	}
+	return x / float64(len(p)), y / float64(len(p))
+}
+
+// sprites keeps the pieces drawn, by look, size and where the centre falls
+// on the pixels.
+var sprites = &spriteCache{kept: map[spriteKey]*image.RGBA{}}
+
+// keptSprites bounds sprites: the service's boards need a few dozen.
+const keptSprites = 512
+
+type spriteKey struct {
+	look       look
+	rad, scale float64
+	dx, dy     float64
+	size       int
+}
+
+type spriteCache struct {
+	mu   sync.Mutex
+	kept map[spriteKey]*image.RGBA
+}
+
+func (c *spriteCache) get(k spriteKey, draw func() (*image.RGBA, error)) (*image.RGBA, error) {
+	c.mu.Lock()
+	img, ok := c.kept[k]
+	c.mu.Unlock()
+	if ok {
+		return img, nil
+	}
+	img, err := draw()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if len(c.kept) < keptSprites {
+		c.kept[k] = img
+	}
+	c.mu.Unlock()
 	return img, nil
 }
 

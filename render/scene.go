@@ -63,6 +63,15 @@ type op struct {
 	bold         bool
 	mono         bool // a fixed-width font, for ASCII boards
 	attrs        []attr
+	// piece, on the first operation of a piece, says how many operations
+	// draw it and what it looks like.
+	piece *pieceOps
+}
+
+type pieceOps struct {
+	n    int
+	look look
+	rad  float64
 }
 
 type pt struct{ x, y float64 }
