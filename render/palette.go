@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"image"
@@ -19,11 +20,15 @@ import (
 // the colours, and then writes the runs out by the colours' palette
 // indexes. A colour is looked up once a run, in a small table before the
 // map. The result's pixels come from p and are p's until it is put back.
-func (p *paletter) paletted(img *image.RGBA) *image.Paletted {
+func (p *paletter) paletted(img *image.RGBA, base *emptyBoard) *image.Paletted {
 	p.reset()
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	p.scan(img, w, h)
+	p.list.scan(img.Pix, w, h, base)
+	for _, r := range p.list.runs {
+		id := p.id(r.c)
+		p.counts[id] += int(r.n)
+	}
 	// The most used first; ties by value, so that the palette never
 	// depends on the order the colours were met in.
 	order := make([]int32, len(p.colours))
@@ -58,8 +63,8 @@ func (p *paletter) paletted(img *image.RGBA) *image.Paletted {
 	}
 	out := &image.Paletted{Pix: p.pix[:w*h], Stride: w, Rect: b, Palette: pal}
 	at := 0
-	for _, r := range p.list {
-		i := index[r.id]
+	for _, r := range p.list.runs {
+		i := index[p.id(r.c)]
 		px := out.Pix[at : at+int(r.n)]
 		for k := range px {
 			px[k] = i
@@ -80,11 +85,9 @@ type paletter struct {
 		c  uint32
 		id int32
 	}
-	list []run // the runs of the picture, row by row
+	list runList // the runs of the picture
 	pix  []uint8
 }
-
-type run struct{ id, n int32 }
 
 var paletters sync.Pool // *paletter
 
@@ -93,7 +96,7 @@ func (p *paletter) reset() {
 		p.ids = map[uint32]int32{}
 	}
 	clear(p.ids)
-	p.colours, p.counts, p.list = p.colours[:0], p.counts[:0], p.list[:0]
+	p.colours, p.counts = p.colours[:0], p.counts[:0]
 	for i := range p.recent {
 		p.recent[i].id = -1
 	}
@@ -116,26 +119,63 @@ func (p *paletter) id(c uint32) int32 {
 	return id
 }
 
-// scan lists the runs of one colour along the rows and counts the
-// colours' pixels.
-func (p *paletter) scan(img *image.RGBA, w, h int) {
+// runList is a picture's runs of one colour, row by row, each row cut
+// into chunks of chunkWidth pixels: a chunk of a picture that is the same
+// as the empty board's takes the board's runs instead of being read.
+type runList struct {
+	runs []run
+	// chunks are where each chunk's runs start in runs, row by row, and
+	// where the last ends.
+	chunks []int32
+}
+
+type run struct {
+	c uint32 // the colour, as the four bytes read
+	n int32
+}
+
+const chunkWidth = 64
+
+// scan lists the runs of the w x h pixels pix (four bytes a pixel, no
+// gaps between rows). The chunks of the rows the empty board base holds
+// are compared with its pixels first, and take its runs when they are the
+// same; base may be nil.
+func (l *runList) scan(pix []byte, w, h int, base *emptyBoard) {
+	l.runs, l.chunks = l.runs[:0], l.chunks[:0]
+	perRow := (w + chunkWidth - 1) / chunkWidth
+	knownRows := 0
+	var knownPix []byte
+	var known *runList
+	if base != nil {
+		known, knownPix = &base.runs, base.pix
+		knownRows = len(knownPix) / (4 * w)
+	}
 	for y := range h {
-		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		start := 0
-		prev := binary.LittleEndian.Uint32(row)
-		for x := 1; x <= w; x++ {
-			var c uint32
-			if x < w {
-				if c = binary.LittleEndian.Uint32(row[4*x:]); c == prev {
-					continue
-				}
+		for j := range perRow {
+			x0, x1 := j*chunkWidth, min((j+1)*chunkWidth, w)
+			l.chunks = append(l.chunks, int32(len(l.runs)))
+			chunk := pix[4*(y*w+x0) : 4*(y*w+x1)]
+			if y < knownRows && bytes.Equal(chunk, knownPix[4*(y*w+x0):4*(y*w+x1)]) {
+				k := y*perRow + j
+				l.runs = append(l.runs, known.runs[known.chunks[k]:known.chunks[k+1]]...)
+				continue
 			}
-			id := p.id(prev)
-			p.counts[id] += x - start
-			p.list = append(p.list, run{id, int32(x - start)})
-			start, prev = x, c
+			start := 0
+			n := x1 - x0
+			prev := binary.LittleEndian.Uint32(chunk)
+			for x := 1; x <= n; x++ {
+				var c uint32
+				if x < n {
+					if c = binary.LittleEndian.Uint32(chunk[4*x:]); c == prev {
+						continue
+					}
+				}
+				l.runs = append(l.runs, run{prev, int32(x - start)})
+				start, prev = x, c
+			}
 		}
 	}
+	l.chunks = append(l.chunks, int32(len(l.runs)))
 }
 
 // nearest is the index of the colour of pal closest to c (both as read:

@@ -48,11 +48,12 @@ type faceKey struct {
 }
 
 // raster draws s at the given scale. The empty board comes from boards,
-// drawn once per layout; only the position is drawn on a copy of it.
-func raster(s *scene, scale float64) (*image.RGBA, error) {
+// drawn once per layout; only the position is drawn on a copy of it, which
+// raster also returns (nil when there is none).
+func raster(s *scene, scale float64) (*image.RGBA, *emptyBoard, error) {
 	fs, err := fonts()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	w, h := int(math.Ceil(s.w*scale)), int(math.Ceil(s.h*scale))
 	img, _ := canvases.Get().(*image.RGBA)
@@ -66,12 +67,12 @@ func raster(s *scene, scale float64) (*image.RGBA, error) {
 	defer rasterizers.Put(r)
 	r.scale = scale
 	start := 0
+	var base *emptyBoard
 	if s.base > 0 {
-		base, err := boards.get(s, scale, w, h, r)
-		if err != nil {
-			return nil, err
+		if base, err = boards.get(s, scale, w, h, r); err != nil {
+			return nil, nil, err
 		}
-		white(img.Pix[copy(img.Pix, base):])
+		white(img.Pix[copy(img.Pix, base.pix):])
 		start = s.base
 	} else {
 		white(img.Pix)
@@ -81,17 +82,17 @@ func raster(s *scene, scale float64) (*image.RGBA, error) {
 		o := &s.ops[i]
 		if o.piece != nil {
 			if err := r.sprite(s.ops[i : i+o.piece.n]); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			i += o.piece.n - 1
 			continue
 		}
 		if err := r.draw(o); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	r.img = nil
-	return img, nil
+	return img, base, nil
 }
 
 // sprite draws a piece, whose operations are ops, from sprites: each piece
@@ -226,7 +227,7 @@ var rasterizers sync.Pool // *rasterizer
 // boards keeps the empty boards: a layout's paper, grid or squares and
 // coordinates, drawn once, as the pixels of its rows (the full width of the
 // picture, the board's height; the panel's longer rows below are paper).
-var boards = &boardCache{kept: map[boardKey][]byte{}}
+var boards = &boardCache{kept: map[boardKey]*emptyBoard{}}
 
 // keptBoards bounds boards: the service draws a handful of layouts at one
 // size, and other sizes (Options.Width) are drawn each time once it is full.
@@ -234,7 +235,15 @@ const keptBoards = 32
 
 type boardCache struct {
 	mu   sync.Mutex
-	kept map[boardKey][]byte
+	kept map[boardKey]*emptyBoard
+}
+
+// emptyBoard is an empty board's pixels, and its runs of one colour for
+// the palette (palette.go), which need not read again the parts of a
+// picture that are still the empty board.
+type emptyBoard struct {
+	pix  []byte
+	runs runList
 }
 
 type boardKey struct {
@@ -245,7 +254,7 @@ type boardKey struct {
 
 // get is the empty board of s's layout at this scale and width, drawn with
 // r when it is not kept yet.
-func (c *boardCache) get(s *scene, scale float64, w, h int, r *rasterizer) ([]byte, error) {
+func (c *boardCache) get(s *scene, scale float64, w, h int, r *rasterizer) (*emptyBoard, error) {
 	k := boardKey{s.baseKey, scale, w}
 	c.mu.Lock()
 	pix, ok := c.kept[k]
@@ -253,6 +262,7 @@ func (c *boardCache) get(s *scene, scale float64, w, h int, r *rasterizer) ([]by
 	if ok {
 		return pix, nil
 	}
+	e := &emptyBoard{}
 	bh := min(int(math.Ceil(s.baseH*scale)), h)
 	img := image.NewRGBA(image.Rect(0, 0, w, bh))
 	white(img.Pix)
@@ -262,12 +272,14 @@ func (c *boardCache) get(s *scene, scale float64, w, h int, r *rasterizer) ([]by
 			return nil, err
 		}
 	}
+	e.pix = img.Pix
+	e.runs.scan(img.Pix, w, bh, nil)
 	c.mu.Lock()
 	if len(c.kept) < keptBoards {
-		c.kept[k] = img.Pix
+		c.kept[k] = e
 	}
 	c.mu.Unlock()
-	return img.Pix, nil
+	return e, nil
 }
 
 func (r *rasterizer) draw(o *op) error {

@@ -51,7 +51,7 @@ func PNG(w io.Writer, g rules.Game, o Options) error {
 	if o.Width > 0 {
 		scale = float64(o.Width) / s.w
 	}
-	img, err := raster(s, scale)
+	img, base, err := raster(s, scale)
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func PNG(w io.Writer, g rules.Game, o Options) error {
 	}
 	defer paletters.Put(p)
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
-	return enc.Encode(w, p.paletted(img))
+	return enc.Encode(w, p.paletted(img, base))
 }
 
 // The pools keep a picture's megabyte of pixels and the encoder's buffers

@@ -1,0 +1,43 @@
+package render
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+)
+
+// TestKeptBoardsChangeNothing checks that drawing a position on the kept
+// empty board gives the very pixels of drawing it whole, and that the
+// palette made with the board's runs is the one made by reading every
+// pixel, for each golden position, the first time (the board drawn) and
+// the second (the board kept).
+func TestKeptBoardsChangeNothing(t *testing.T) {
+	for _, p := range positions {
+		t.Run(p.name, func(t *testing.T) {
+			for range 2 {
+				s := drawGame(p.make(t))
+				img, base, err := raster(s, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if base == nil {
+					t.Fatal("no empty board kept for a board game")
+				}
+				got := slices.Clone(img.Pix)
+				s.base = 0
+				whole, _, err := raster(s, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, whole.Pix) {
+					t.Fatal("the position drawn on the kept board differs from the position drawn whole")
+				}
+				var a, b paletter
+				pa, pb := a.paletted(whole, base), b.paletted(whole, nil)
+				if !bytes.Equal(pa.Pix, pb.Pix) || !slices.Equal(pa.Palette, pb.Palette) {
+					t.Fatal("the palette made with the board's runs differs from the one made by reading every pixel")
+				}
+			}
+		})
+	}
+}
