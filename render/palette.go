@@ -50,12 +50,13 @@ func (p *paletter) paletted(img *image.RGBA, base *emptyBoard) *image.Paletted {
 		index[id] = uint8(i)
 	}
 	if len(order) > len(keep) {
-		kept := make([]uint32, len(keep))
+		byGreen := make([]kept, len(keep))
 		for i, id := range keep {
-			kept[i] = p.colours[id]
+			byGreen[i] = kept{p.colours[id], uint8(i)}
 		}
+		slices.SortFunc(byGreen, func(a, b kept) int { return cmp.Compare(green(a.c), green(b.c)) })
 		for _, id := range order[len(keep):] {
-			index[id] = nearest(kept, p.colours[id])
+			index[id] = nearest(byGreen, p.colours[id])
 		}
 	}
 	if cap(p.pix) < w*h {
@@ -178,17 +179,47 @@ func (l *runList) scan(pix []byte, w, h int, base *emptyBoard) {
 	l.chunks = append(l.chunks, int32(len(l.runs)))
 }
 
-// nearest is the index of the colour of pal closest to c (both as read:
-// red in the low byte), weighing green most as the eye does.
-func nearest(pal []uint32, c uint32) uint8 {
-	cr, cg, cb := int(c&0xff), int(c>>8&0xff), int(c>>16&0xff)
+// kept is a palette colour (as read: red in the low byte) and its index.
+type kept struct {
+	c uint32
+	i uint8
+}
+
+func green(c uint32) int { return int(c >> 8 & 0xff) }
+
+// nearest is the index of the palette colour closest to c, weighing green
+// most as the eye does; of colours as close, the lowest index. pal is the
+// palette sorted by green: the search goes out from c's green both ways
+// and stops where green alone is farther than the best found.
+func nearest(pal []kept, c uint32) uint8 {
+	cr, cg, cb := int(c&0xff), green(c), int(c>>16&0xff)
 	best, bestD := 0, int(^uint(0)>>1)
-	for i, q := range pal {
-		dr := int(q&0xff) - cr
-		dg := int(q>>8&0xff) - cg
-		db := int(q>>16&0xff) - cb
-		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD {
-			best, bestD = i, d
+	try := func(q kept) {
+		dr := int(q.c&0xff) - cr
+		dg := green(q.c) - cg
+		db := int(q.c>>16&0xff) - cb
+		if d := 2*dr*dr + 4*dg*dg + 3*db*db; d < bestD || (d == bestD && int(q.i) < best) {
+			best, bestD = int(q.i), d
+		}
+	}
+	mid, _ := slices.BinarySearchFunc(pal, cg, func(q kept, g int) int { return cmp.Compare(green(q.c), g) })
+	lo, hi := mid-1, mid
+	for lo >= 0 || hi < len(pal) {
+		if hi < len(pal) {
+			if dg := green(pal[hi].c) - cg; 4*dg*dg > bestD {
+				hi = len(pal)
+			} else {
+				try(pal[hi])
+				hi++
+			}
+		}
+		if lo >= 0 {
+			if dg := cg - green(pal[lo].c); 4*dg*dg > bestD {
+				lo = -1
+			} else {
+				try(pal[lo])
+				lo--
+			}
 		}
 	}
 	return uint8(best)
