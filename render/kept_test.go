@@ -16,7 +16,7 @@ func TestKeptBoardsChangeNothing(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			for range 2 {
 				s := drawGame(p.make(t))
-				img, base, err := raster(s, 1)
+				img, base, err := raster(s, 1, true)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -24,8 +24,7 @@ func TestKeptBoardsChangeNothing(t *testing.T) {
 					t.Fatal("no empty board kept for a board game")
 				}
 				got := slices.Clone(img.Pix)
-				s.base = 0
-				whole, _, err := raster(s, 1)
+				whole, _, err := raster(s, 1, false)
 				if err != nil {
 					t.Fatal(err)
 				}

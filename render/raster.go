@@ -47,10 +47,10 @@ type faceKey struct {
 	bold, mono bool
 }
 
-// raster draws s at the given scale. The empty board comes from boards,
-// drawn once per layout; only the position is drawn on a copy of it, which
-// raster also returns (nil when there is none).
-func raster(s *scene, scale float64) (*image.RGBA, *emptyBoard, error) {
+// raster draws s at the given scale. With keep, the empty board comes from
+// boards, drawn once per layout; only the position is drawn on a copy of
+// it, which raster also returns (nil when there is none).
+func raster(s *scene, scale float64, keep bool) (*image.RGBA, *emptyBoard, error) {
 	fs, err := fonts()
 	if err != nil {
 		return nil, nil, err
@@ -66,19 +66,23 @@ func raster(s *scene, scale float64) (*image.RGBA, *emptyBoard, error) {
 	}
 	defer rasterizers.Put(r)
 	r.scale = scale
-	start := 0
 	var base *emptyBoard
-	if s.base > 0 {
+	if keep && s.base > 0 {
 		if base, err = boards.get(s, scale, w, h, r); err != nil {
 			return nil, nil, err
 		}
 		white(img.Pix[copy(img.Pix, base.pix):])
-		start = s.base
 	} else {
 		white(img.Pix)
+		r.img = img
+		for i := range s.ops[:s.base] {
+			if err := r.draw(&s.ops[i]); err != nil {
+				return nil, nil, err
+			}
+		}
 	}
 	r.img = img
-	for i := start; i < len(s.ops); i++ {
+	for i := s.base; i < len(s.ops); i++ {
 		o := &s.ops[i]
 		if o.piece != nil {
 			if err := r.sprite(s.ops[i : i+o.piece.n]); err != nil {
@@ -87,7 +91,13 @@ func raster(s *scene, scale float64) (*image.RGBA, *emptyBoard, error) {
 			i += o.piece.n - 1
 			continue
 		}
-		if err := r.draw(o); err != nil {
+		draw := r.draw
+		if o.kind == opText && s.base > 0 {
+			// A board's texts (names, captures, dice) recur; an
+			// ASCII position's lines would only fill the sprites.
+			draw = r.textSprite
+		}
+		if err := draw(o); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -177,10 +187,12 @@ func centroid(p []pt) (x, y float64) {
 }
 
 // sprites keeps the pieces drawn, by look, size and where the centre falls
-// on the pixels.
-var sprites = &spriteCache{kept: map[spriteKey]*image.RGBA{}}
+// on the pixels, and the texts written over the board, by text, font,
+// colour and where they fall on the pixels.
+var sprites = &spriteCache{kept: map[any]*image.RGBA{}}
 
-// keptSprites bounds sprites: the service's boards need a few dozen.
+// keptSprites bounds sprites: the service's boards need a few dozen
+// pieces and about a hundred texts (names, captures, dice).
 const keptSprites = 512
 
 type spriteKey struct {
@@ -192,10 +204,10 @@ type spriteKey struct {
 
 type spriteCache struct {
 	mu   sync.Mutex
-	kept map[spriteKey]*image.RGBA
+	kept map[any]*image.RGBA // by spriteKey or textKey
 }
 
-func (c *spriteCache) get(k spriteKey, draw func() (*image.RGBA, error)) (*image.RGBA, error) {
+func (c *spriteCache) get(k any, draw func() (*image.RGBA, error)) (*image.RGBA, error) {
 	c.mu.Lock()
 	img, ok := c.kept[k]
 	c.mu.Unlock()
@@ -373,7 +385,64 @@ func (r *rasterizer) fill(c color.RGBA, polys [][]pt) {
 	r.z.Draw(r.img, box, image.NewUniform(c), image.Point{})
 }
 
+// textSprite writes a text as text does, from a sprite of it kept by
+// text, font, colour and where it falls on the pixels.
+func (r *rasterizer) textSprite(o *op) error {
+	face, err := r.face(o)
+	if err != nil {
+		return err
+	}
+	dot := r.dot(o, face)
+	ox, oy := dot.X.Floor(), dot.Y.Floor()
+	phase := dot.Sub(fixed.P(ox, oy))
+	k := textKey{text: o.text, px: o.size * r.scale, bold: o.bold, mono: o.mono, fill: o.fill, phase: phase}
+	sp, err := sprites.get(k, func() (*image.RGBA, error) {
+		b, _ := font.BoundString(face, o.text)
+		b = b.Add(phase)
+		img := image.NewRGBA(image.Rect(b.Min.X.Floor()-1, b.Min.Y.Floor()-1, b.Max.X.Ceil()+1, b.Max.Y.Ceil()+1))
+		d := font.Drawer{Dst: img, Src: image.NewUniform(o.fill), Face: face, Dot: phase}
+		d.DrawString(o.text)
+		return img, nil
+	})
+	if err != nil {
+		return err
+	}
+	over(r.img, sp, ox, oy)
+	return nil
+}
+
+type textKey struct {
+	text       string
+	px         float64
+	bold, mono bool
+	fill       color.RGBA
+	phase      fixed.Point26_6
+}
+
 func (r *rasterizer) text(o *op) error {
+	face, err := r.face(o)
+	if err != nil {
+		return err
+	}
+	d := font.Drawer{Dst: r.img, Src: image.NewUniform(o.fill), Face: face, Dot: r.dot(o, face)}
+	d.DrawString(o.text)
+	return nil
+}
+
+// dot is where a text's baseline starts, in 26.6 pixels, after its anchor.
+func (r *rasterizer) dot(o *op, face font.Face) fixed.Point26_6 {
+	x := o.x * r.scale
+	switch o.anchor {
+	case anchorMiddle:
+		x -= float64(font.MeasureString(face, o.text)) / 64 / 2
+	case anchorEnd:
+		x -= float64(font.MeasureString(face, o.text)) / 64
+	}
+	return fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(o.y * r.scale * 64)}
+}
+
+// face is the font face of a text, made once per rasterizer.
+func (r *rasterizer) face(o *op) (font.Face, error) {
 	k := faceKey{px: o.size * r.scale, bold: o.bold, mono: o.mono}
 	face, ok := r.faces[k]
 	if !ok {
@@ -387,21 +456,11 @@ func (r *rasterizer) text(o *op) error {
 		var err error
 		face, err = opentype.NewFace(f, &opentype.FaceOptions{Size: k.px, DPI: 72, Hinting: font.HintingNone})
 		if err != nil {
-			return fmt.Errorf("font face of %.1f px: %w", k.px, err)
+			return nil, fmt.Errorf("font face of %.1f px: %w", k.px, err)
 		}
 		r.faces[k] = face
 	}
-	d := font.Drawer{Dst: r.img, Src: image.NewUniform(o.fill), Face: face}
-	x := o.x * r.scale
-	switch o.anchor {
-	case anchorMiddle:
-		x -= float64(d.MeasureString(o.text)) / 64 / 2
-	case anchorEnd:
-		x -= float64(d.MeasureString(o.text)) / 64
-	}
-	d.Dot = fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(o.y * r.scale * 64)}
-	d.DrawString(o.text)
-	return nil
+	return face, nil
 }
 
 // outline is the shape of a circle or polygon grown by d units

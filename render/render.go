@@ -51,7 +51,7 @@ func PNG(w io.Writer, g rules.Game, o Options) error {
 	if o.Width > 0 {
 		scale = float64(o.Width) / s.w
 	}
-	img, base, err := raster(s, scale)
+	img, base, err := raster(s, scale, true)
 	if err != nil {
 		return err
 	}
