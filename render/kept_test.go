@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -38,5 +39,37 @@ func TestKeptBoardsChangeNothing(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPNGInParallel draws the golden positions from several goroutines at
+// once, sharing the kept boards, sprites and pools: each picture is the
+// one drawn alone (run it with -race too).
+func TestPNGInParallel(t *testing.T) {
+	want := map[string][]byte{}
+	for _, p := range positions {
+		var b bytes.Buffer
+		if err := PNG(&b, p.make(t), Options{}); err != nil {
+			t.Fatal(err)
+		}
+		want[p.name] = b.Bytes()
+	}
+	errs := make(chan string, 4*len(positions))
+	var wg sync.WaitGroup
+	for range 4 {
+		for _, p := range positions {
+			g := p.make(t)
+			wg.Go(func() {
+				var b bytes.Buffer
+				if err := PNG(&b, g, Options{}); err != nil || !bytes.Equal(b.Bytes(), want[p.name]) {
+					errs <- p.name
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for name := range errs {
+		t.Errorf("%s drawn in parallel differs from %s drawn alone", name, name)
 	}
 }
