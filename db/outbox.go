@@ -16,6 +16,12 @@ type Attachment struct {
 	// ContentID makes the file a picture shown inline by the mail's HTML
 	// part (a board), not a file to save; "" for a plain attachment.
 	ContentID string `json:"cid,omitempty"`
+	// Draw, on a picture, describes what to draw, for the outbox sender
+	// to draw it when it sends the mail: Data is empty until then. The
+	// service queues mails inside a transaction, where drawing would cost
+	// every mail milliseconds; a row that holds what it shows keeps the
+	// picture the same whatever happens to the game after.
+	Draw string `json:"draw,omitempty"`
 }
 
 // Mail is an outgoing message in the outbox.

@@ -24,7 +24,7 @@ var ownHeaders = []string{"From", "To", "Subject", "Date", "Message-Id", "Mime-V
 // from: text/plain UTF-8 in quoted-printable (boards keep their columns and
 // spaces), a multipart/mixed with the attachments when there are any, an
 // HTML alternative showing the inline pictures when there are any
-// (richmail.go), the
+// (richmail.go; a picture still undrawn is left out: Pictures draws them), the
 // subject RFC 2047-encoded when it is not ASCII, Date from when the mail was
 // queued (so a retry is the same message), Message-ID, and the stored
 // headers (Reply-To, In-Reply-To, References, Auto-Submitted ...) as given.
@@ -39,7 +39,8 @@ func Compose(m db.Mail, from string) ([]byte, error) {
 	// go-message writes the fields set last first: they are set bottom up,
 	// so that the mail opens with From, To, Subject.
 	var h mail.Header
-	single := len(m.Attachments) == 0
+	inline, files := splitInline(m.Attachments)
+	single := len(inline)+len(files) == 0
 	if single {
 		textHeader(&h.Header)
 	}
@@ -56,14 +57,13 @@ func Compose(m db.Mail, from string) ([]byte, error) {
 	h.SetAddressList("From", []*mail.Address{{Address: from}})
 	var buf bytes.Buffer
 	var err error
-	inline, files := splitInline(m.Attachments)
 	switch {
 	case single:
 		err = writeSingle(&buf, h, m.Body)
 	case len(inline) > 0:
 		err = writeRich(&buf, h, m.Body, inline, files)
 	default:
-		err = writeMixed(&buf, h, m.Body, m.Attachments)
+		err = writeMixed(&buf, h, m.Body, files)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("compose mail %d: %w", m.ID, err)

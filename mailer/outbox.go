@@ -49,6 +49,9 @@ type SenderConfig struct {
 	// so that the service can treat the refusal as the bounce it is (say,
 	// stop the game's clock); its error rolls the failure back.
 	OnFail func(tx *db.Tx, m db.Mail, reason string) error
+	// Draw draws the pictures mails describe (db.Attachment.Draw) when
+	// they are sent; without it such pictures are left out.
+	Draw Drawer
 	// Log receives the sender's log; slog.Default() when nil.
 	Log *slog.Logger
 	// Now is the clock; time.Now when nil.
@@ -70,6 +73,7 @@ type Sender struct {
 	ep   endpoint
 	log  *slog.Logger
 	wake chan struct{}
+	pics *Pictures
 
 	// mu makes passes over the outbox one at a time, so that Run and Flush
 	// never hold the same mail.
@@ -118,7 +122,7 @@ func NewSender(cfg SenderConfig) (*Sender, error) {
 		log = slog.Default()
 	}
 	log = log.With(slog.String("smtp", ep.redacted))
-	return &Sender{cfg: cfg, ep: ep, log: log, wake: make(chan struct{}, 1)}, nil
+	return &Sender{cfg: cfg, ep: ep, log: log, wake: make(chan struct{}, 1), pics: NewPictures(cfg.Draw)}, nil
 }
 
 // Notify wakes the sender: mail was queued. It never blocks.
@@ -258,7 +262,12 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 		if ctx.Err() != nil {
 			return next, nil
 		}
-		raw, err := Compose(m, s.cfg.From)
+		drawn, err := s.pics.Draw(m)
+		if err != nil {
+			// The mail goes without the picture rather than not at all.
+			s.log.Error("board picture left out", slog.Int64("id", m.ID), slog.String("to", m.To), slog.Any("err", err))
+		}
+		raw, err := Compose(drawn, s.cfg.From)
 		if err != nil {
 			if err := s.permanent(ctx, m, err.Error()); err != nil {
 				return next, err

@@ -2,13 +2,16 @@ package mailer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"image/png"
 	"io"
 	"mime"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/mail"
@@ -30,8 +33,12 @@ import (
 // client the pictures with the very same text under them.
 
 // splitInline separates the pictures the HTML part shows from the files.
+// A picture still undrawn (a description with no data) is left out.
 func splitInline(atts []db.Attachment) (inline, files []db.Attachment) {
 	for _, a := range atts {
+		if undrawn(a) {
+			continue
+		}
 		if a.ContentID != "" {
 			inline = append(inline, a)
 		} else {
@@ -39,6 +46,81 @@ func splitInline(atts []db.Attachment) (inline, files []db.Attachment) {
 		}
 	}
 	return inline, files
+}
+
+func undrawn(a db.Attachment) bool { return a.Draw != "" && len(a.Data) == 0 }
+
+// Drawer draws a picture from its description (db.Attachment.Draw) as PNG
+// bytes. The service gives one: the mailer knows no games.
+type Drawer func(desc string) ([]byte, error)
+
+// Pictures draws the pictures queued mails describe, and keeps the latest
+// ones: the mails of one ply (the reply to the mover, the notices to the
+// others) show the same position and are sent one after the other.
+type Pictures struct {
+	draw Drawer
+	mu   sync.Mutex
+	kept map[string][]byte // by description
+	// order is the descriptions kept, oldest first.
+	order []string
+}
+
+// keptPictures is how many pictures Pictures keeps: a few plies' worth,
+// some 20 KB each.
+const keptPictures = 32
+
+// NewPictures makes a Pictures that draws with draw; with a nil draw every
+// described picture is left out.
+func NewPictures(draw Drawer) *Pictures {
+	return &Pictures{draw: draw, kept: map[string][]byte{}}
+}
+
+// Draw returns m with the pictures it describes drawn. A picture that
+// cannot be drawn is left out, so that the mail still goes (as text alone
+// when it was its only picture); the error says what was left out.
+func (p *Pictures) Draw(m db.Mail) (db.Mail, error) {
+	if !slices.ContainsFunc(m.Attachments, undrawn) {
+		return m, nil
+	}
+	atts := make([]db.Attachment, 0, len(m.Attachments))
+	var errs []error
+	for _, a := range m.Attachments {
+		if !undrawn(a) {
+			atts = append(atts, a)
+			continue
+		}
+		data, err := p.picture(a.Draw)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("picture %s of mail %d: %w", a.Name, m.ID, err))
+			continue
+		}
+		a.Data = data
+		atts = append(atts, a)
+	}
+	m.Attachments = atts
+	return m, errors.Join(errs...)
+}
+
+func (p *Pictures) picture(desc string) ([]byte, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if data, ok := p.kept[desc]; ok {
+		return data, nil
+	}
+	if p.draw == nil {
+		return nil, errors.New("no drawer to draw it")
+	}
+	data, err := p.draw(desc)
+	if err != nil {
+		return nil, err
+	}
+	if len(p.order) == keptPictures {
+		delete(p.kept, p.order[0])
+		p.order = p.order[1:]
+	}
+	p.kept[desc] = data
+	p.order = append(p.order, desc)
+	return data, nil
 }
 
 func writeRich(w io.Writer, h mail.Header, body string, inline, files []db.Attachment) error {

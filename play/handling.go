@@ -46,9 +46,6 @@ type handling struct {
 	replyID string
 	// greeting is the sender's own words that were no commands.
 	greeting []string
-	// drawn are the board pictures drawn for this mail's replies and
-	// notices, by Content-ID (pictures.go).
-	drawn map[string][]byte
 }
 
 // answer is what the reply says about one command.

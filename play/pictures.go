@@ -2,12 +2,15 @@ package play
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"strconv"
 
 	"pbem/db"
 	"pbem/grammar"
 	"pbem/render"
+	"pbem/rules"
+	"pbem/rules/games"
 )
 
 // The pictures setting: whether a player's game mails carry the board as a
@@ -18,11 +21,12 @@ const (
 	picturesOff = "off"
 )
 
-// pictureBudget bounds the pictures of one mail, in bytes: a reply about
-// many games shows the first games' boards that fit (a board is 15 to
-// 25 KB, a third more in base64), so that the mail, text and HTML
-// included, stays under 100 KB. The first board always goes.
-const pictureBudget = 48 << 10
+// maxPictures bounds the pictures of one mail: a reply about many games
+// shows the first two games' boards. A board is 15 to 25 KB, a third more
+// in base64, so that the mail, text and HTML included, stays under
+// 100 KB. The pictures are drawn when the mail is sent, so their sizes
+// are not known when it is queued.
+const maxPictures = 2
 
 func picturesWanted(p db.Player) bool { return p.Settings["pictures"] != picturesOff }
 
@@ -56,47 +60,99 @@ func picturesWords(p db.Player) string {
 }
 
 // pictures are the board pictures of a mail to p showing these games: none
-// when p turned them off.
+// when p turned them off. Each is described, not drawn: the outbox sender
+// draws it (DrawPicture) when it sends the mail, outside the transaction
+// that queues it.
 func (h *handling) pictures(p db.Player, games ...*table) ([]db.Attachment, error) {
 	if !picturesWanted(p) {
 		return nil, nil
 	}
 	var out []db.Attachment
-	size := 0
-	for _, t := range games {
+	for _, t := range games[:min(len(games), maxPictures)] {
 		a, err := h.picture(t)
 		if err != nil {
 			return nil, err
-		}
-		if size += len(a.Data); len(out) > 0 && size > pictureBudget {
-			break
 		}
 		out = append(out, a)
 	}
 	return out, nil
 }
 
-// picture draws a game's board as it stands, once per position and mail
-// handled: the notices of a ply share it.
+// picture describes a game's board as it stands. The description holds
+// the plies themselves, not a reference to the game, so that a takeback
+// after the mail was queued does not change what it shows.
 func (h *handling) picture(t *table) (db.Attachment, error) {
-	plies := strconv.Itoa(t.game.Plies())
-	cid := "board" + strconv.FormatInt(t.row.ID, 10) + "." + plies + "@" + h.s.domain
-	if data, ok := h.drawn[cid]; ok {
-		return boardAttachment(t, cid, data), nil
+	d := boardPicture{Kind: t.row.Kind, Options: t.row.Options, Plies: make([]string, len(t.plies))}
+	for i, p := range t.plies {
+		d.Plies[i] = p.Token
 	}
-	var b bytes.Buffer
-	if err := render.PNG(&b, t.game, render.Options{}); err != nil {
-		return db.Attachment{}, fmt.Errorf("draw game %d: %w", t.row.ID, err)
+	if r, ok := t.game.(rules.Roller); ok {
+		d.Roll, _ = r.Roll()
 	}
-	if h.drawn == nil {
-		h.drawn = map[string][]byte{}
+	desc, err := json.Marshal(d)
+	if err != nil {
+		return db.Attachment{}, fmt.Errorf("describe the board of game %d: %w", t.row.ID, err)
 	}
-	h.drawn[cid] = b.Bytes()
-	return boardAttachment(t, cid, b.Bytes()), nil
+	id := strconv.FormatInt(t.row.ID, 10)
+	return db.Attachment{
+		Name:      "game-" + id + ".png",
+		Type:      "image/png",
+		ContentID: "board" + id + "." + strconv.Itoa(t.game.Plies()) + "@" + h.s.domain,
+		Draw:      string(desc),
+	}, nil
 }
 
-func boardAttachment(t *table, cid string, data []byte) db.Attachment {
-	return db.Attachment{Name: "game-" + strconv.FormatInt(t.row.ID, 10) + ".png", Type: "image/png", Data: data, ContentID: cid}
+// boardPicture is what a board picture shows, as stored with a mail
+// (db.Attachment.Draw): the game's kind and options, its plies as stored,
+// and the dice rolled for the turn to come, which the game's seed gave
+// (the seed itself stays in the game's row).
+type boardPicture struct {
+	Kind    string   `json:"kind"`
+	Options string   `json:"options,omitempty"`
+	Plies   []string `json:"plies,omitempty"`
+	Roll    []int    `json:"roll,omitempty"`
+}
+
+// DrawPicture draws the board a mail's picture describes, as a PNG: the
+// outbox sender calls it when it sends the mail. The same description
+// always gives the same picture.
+func DrawPicture(desc string) ([]byte, error) {
+	var d boardPicture
+	if err := json.Unmarshal([]byte(desc), &d); err != nil {
+		return nil, fmt.Errorf("read the picture's description: %w", err)
+	}
+	var k *rules.Kind
+	for _, e := range games.All() {
+		if e.Kind.Name == d.Kind {
+			k = e.Kind
+		}
+	}
+	if k == nil {
+		return nil, fmt.Errorf("draw a board of unknown kind %q", d.Kind)
+	}
+	opts, _, err := splitOptions(k, d.Options)
+	if err != nil {
+		return nil, fmt.Errorf("draw a board of %s: options: %w", d.Kind, err)
+	}
+	g, err := k.NewGame(opts)
+	if err != nil {
+		return nil, fmt.Errorf("draw a board of %s: %w", d.Kind, err)
+	}
+	for i, tok := range d.Plies {
+		if err := rules.PlayToken(g, tok); err != nil {
+			return nil, fmt.Errorf("draw a board of %s: ply %d: %w", d.Kind, i+1, err)
+		}
+	}
+	if r, ok := g.(rules.Roller); ok && d.Roll != nil {
+		if err := r.SetRoll(d.Roll); err != nil {
+			return nil, fmt.Errorf("draw a board of %s: roll %v: %w", d.Kind, d.Roll, err)
+		}
+	}
+	var b bytes.Buffer
+	if err := render.PNG(&b, g, render.Options{}); err != nil {
+		return nil, fmt.Errorf("draw a board of %s: %w", d.Kind, err)
+	}
+	return b.Bytes(), nil
 }
 
 // webLine is the line of a game's section that links its page in the web

@@ -18,12 +18,17 @@ import (
 	"pbem/rules/pente"
 )
 
-// sentParts composes a queued mail as the outbox sends it and reads back
+// sentParts composes a queued mail as the outbox sends it, its pictures
+// drawn by DrawPicture as the daemon's sender draws them, and reads back
 // its text part, its HTML part and its pictures; it also checks the mail
 // stays under 100 KB.
 func sentParts(t *testing.T, m db.Mail) (text, htmlPart string, pictures [][]byte, raw []byte) {
 	t.Helper()
-	raw, err := mailer.Compose(m, "pbem@example.org")
+	m, err := mailer.NewPictures(DrawPicture).Draw(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err = mailer.Compose(m, "pbem@example.org")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,4 +191,87 @@ func TestSeveralGamesStayUnder100KB(t *testing.T) {
 		t.Errorf("the HTML part's text differs from the text part")
 	}
 	t.Logf("four Quatro games: %d bytes, %d pictures", len(raw), len(pics))
+}
+
+// pngOf is render's PNG of a game's position.
+func pngOf(t *testing.T, g rules.Game) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := render.PNG(&b, g, render.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestQueuedPictureKeepsItsPosition takes a ply back after its notice was
+// queued and plays another in its place: the notice, sent after, still
+// shows the position it was written about, and the new notice the new one.
+func TestQueuedPictureKeepsItsPosition(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := startPente(t, w, "tournament=off")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "K10")
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "K11")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "A1")
+	before := w.lastAbout("bob@example.org", id)
+	want := pngOf(t, w.game(id).game)
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "takeback")
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "accept")
+	if n := w.game(id).game.Plies(); n != 2 {
+		t.Fatalf("after the takeback game %d has %d plies, want 2", id, n)
+	}
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "B2")
+	after := w.lastAbout("bob@example.org", id)
+	_, _, pics, _ := sentParts(t, before)
+	if len(pics) != 1 || !bytes.Equal(pics[0], want) {
+		t.Errorf("the notice of A1, sent after the takeback, does not show the position after K10 K11 A1")
+	}
+	_, _, pics, _ = sentParts(t, after)
+	if len(pics) != 1 || !bytes.Equal(pics[0], pngOf(t, w.game(id).game)) {
+		t.Errorf("the notice of B2 does not show the position after K10 K11 B2")
+	}
+}
+
+// TestDobbalPictureShowsTheRoll checks that the picture of a game with dice
+// shows the roll the text announces: the one the game's seed gives.
+func TestDobbalPictureShowsTheRoll(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := invite(t, w, "new dobbal with bob@example.org", "alice@example.org", "bob@example.org")
+	m := w.lastAbout("alice@example.org", id)
+	g := w.game(id).game
+	if r, ok := g.(rules.Roller).Roll(); !ok || len(r) == 0 {
+		t.Fatalf("game %d has no roll for the turn to come", id)
+	}
+	_, _, pics, _ := sentParts(t, m)
+	if len(pics) != 1 || !bytes.Equal(pics[0], pngOf(t, g)) {
+		t.Errorf("the picture of game %d is not its position with the roll to come", id)
+	}
+}
+
+// TestDrawPictureRefusesBadDescriptions checks that a description that
+// names no game, or plies the game refuses, is an error, not a picture.
+func TestDrawPictureRefusesBadDescriptions(t *testing.T) {
+	for _, desc := range []string{
+		"", "{", `{"kind":"Chess"}`, `{"kind":"Pente","plies":["Z99"]}`, `{"kind":"Pente","options":"tournament"}`,
+	} {
+		if _, err := DrawPicture(desc); err == nil {
+			t.Errorf("DrawPicture(%q) drew a picture, want an error", desc)
+		}
+	}
+}
+
+// BenchmarkDrawPicture is the outbox sender's work for one board picture:
+// the description read, the game replayed (a Pente game of 18 plies) and
+// drawn as a PNG. cpu-µs/op is the process's CPU time.
+func BenchmarkDrawPicture(b *testing.B) {
+	desc := `{"kind":"Pente","options":"days=3 rated=yes tournament=off variant=pente","plies":["K10","A1","A19","C1","C19",` +
+		`"E1","E19","G1","G19","J1","J19","L1","L19","N1","N19","Q1","Q19","S1"]}`
+	cpuStart, cpuOK := cpuTime()
+	for b.Loop() {
+		if _, err := DrawPicture(desc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if cpuEnd, ok := cpuTime(); cpuOK && ok {
+		b.ReportMetric(float64(cpuEnd-cpuStart)/1e3/float64(b.N), "cpu-µs/op")
+	}
 }

@@ -95,6 +95,9 @@ func drawGame(g rules.Game) *scene {
 		b.drawSquares(s)
 	}
 	b.drawCoords(s)
+	// All that comes before is the same on every board of this layout.
+	s.base, s.baseH = len(s.ops), b.size
+	s.baseKey = fmt.Sprintf("%q %d %t %t %g", v.Files, v.Ranks, v.Points, v.Checkered, b.size)
 	b.drawLast(s)
 	b.drawPieces(s)
 	b.drawTaken(s)

@@ -51,13 +51,18 @@ func PNG(w io.Writer, g rules.Game, o Options) error {
 	if o.Width > 0 {
 		scale = float64(o.Width) / s.w
 	}
-	img, err := raster(s, scale)
+	img, base, err := raster(s, scale, true)
 	if err != nil {
 		return err
 	}
 	defer canvases.Put(img)
+	p, _ := paletters.Get().(*paletter)
+	if p == nil {
+		p = &paletter{}
+	}
+	defer paletters.Put(p)
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: encoderBuffers{}}
-	return enc.Encode(w, paletted(img))
+	return enc.Encode(w, p.paletted(img, base))
 }
 
 // The pools keep a picture's megabyte of pixels and the encoder's buffers

@@ -13,6 +13,13 @@ type scene struct {
 	// attrs are data attributes of the picture as a whole (the SVG root).
 	attrs []attr
 	ops   []op
+	// base is how many of ops draw the empty board (the paper, the grid
+	// or squares, the coordinates), the same for every position of a
+	// layout, which baseKey names; baseH is its height. The PNG back end
+	// draws it once and keeps it (raster.go). 0 when there is none.
+	base    int
+	baseKey string
+	baseH   float64
 }
 
 type opKind uint8
@@ -56,6 +63,15 @@ type op struct {
 	bold         bool
 	mono         bool // a fixed-width font, for ASCII boards
 	attrs        []attr
+	// piece, on the first operation of a piece, says how many operations
+	// draw it and what it looks like.
+	piece *pieceOps
+}
+
+type pieceOps struct {
+	n    int
+	look look
+	rad  float64
 }
 
 type pt struct{ x, y float64 }

@@ -70,6 +70,11 @@ func lookOf(k rules.PieceKind, s rules.Seat, n int, mark string) look {
 
 // piece draws a piece of look l centred on x, y with radius rad.
 func (s *scene) piece(l look, x, y, rad float64) {
+	first := len(s.ops)
+	defer func() {
+		// The PNG back end draws the piece's operations as one sprite.
+		s.ops[first].piece = &pieceOps{n: len(s.ops) - first, look: l, rad: rad}
+	}()
 	r := rad * l.grow
 	sw := math.Max(1, rad/9)
 	if l.sides == 0 {

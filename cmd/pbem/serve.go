@@ -183,7 +183,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		return err
 	}
 	sender, err := mailer.NewSender(mailer.SenderConfig{URL: c.smtpURL, From: c.address, Store: store, Log: log,
-		OnFail: svc.Undeliverable, Now: c.now, RetryMin: c.retryMin, RetryMax: c.retryMax})
+		OnFail: svc.Undeliverable, Draw: play.DrawPicture, Now: c.now, RetryMin: c.retryMin, RetryMax: c.retryMax})
 	if err != nil {
 		return err
 	}
