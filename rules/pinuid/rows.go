@@ -1,5 +1,7 @@
 package pinuid
 
+import "pbem/rules"
+
 // row is three orthogonally consecutive squares holding one seat's pins:
 // start and the two after it along the rank (across) or the file (up).
 type row struct {
@@ -101,6 +103,11 @@ func (l *rowList) rowWord(openOnly bool) string {
 		return "the row"
 	}
 	return "the rows"
+}
+
+// owed is what the open rows are owed, as a message.
+func (l *rowList) owed() rules.Msg {
+	return rules.M("pinuid.owed", rules.Args{"Count": l.owing(), "Rows": l.names(true)})
 }
 
 // owedText says what the open rows are owed: "a removal from the row
