@@ -195,8 +195,14 @@ func (m msg) Error() string               { return "code:" + m.id }
 
 type orList []string
 
-func (l orList) ListItems() []string { return l }
-func (orList) Conjunction() string   { return "or" }
+func (l orList) ListItems() []any {
+	out := make([]any, len(l))
+	for i, s := range l {
+		out[i] = s
+	}
+	return out
+}
+func (orList) Conjunction() string { return "or" }
 
 func TestRenderNested(t *testing.T) {
 	hint := msg{"rules.did_you_mean", map[string]any{"Choices": orList{"H10", "J10", "K10"}}}

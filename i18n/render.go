@@ -20,7 +20,7 @@ type Message interface {
 // List is an argument rendered as a list in the reader's language: "a, b
 // or c", "a, b und c". Conjunction is "or" or "and".
 type List interface {
-	ListItems() []string
+	ListItems() []any
 	Conjunction() string
 }
 
@@ -82,7 +82,12 @@ func renderArg(lang Lang, v any) any {
 	case Message:
 		return Render(lang, v)
 	case List:
-		return list(lang, v.ListItems(), v.Conjunction())
+		items := v.ListItems()
+		s := make([]string, len(items))
+		for i, it := range items {
+			s[i] = fmt.Sprint(renderArg(lang, it))
+		}
+		return list(lang, s, v.Conjunction())
 	case []Message:
 		s := make([]string, len(v))
 		for i, m := range v {

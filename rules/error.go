@@ -51,13 +51,21 @@ func (m Msg) Error() string { return m.String() }
 // OrList is a list rendered with the language's "or": "a, b or c".
 type OrList []string
 
-// AndList is a list rendered with the language's "and".
-type AndList []string
+// AndList is a list rendered with the language's "and"; its items may be
+// strings or messages.
+type AndList []any
 
-func (l OrList) ListItems() []string  { return l }
-func (OrList) Conjunction() string    { return "or" }
-func (l AndList) ListItems() []string { return l }
-func (AndList) Conjunction() string   { return "and" }
+// ListItems and Conjunction let the renderer read the lists.
+func (l OrList) ListItems() []any {
+	out := make([]any, len(l))
+	for i, s := range l {
+		out[i] = s
+	}
+	return out
+}
+func (OrList) Conjunction() string  { return "or" }
+func (l AndList) ListItems() []any  { return l }
+func (AndList) Conjunction() string { return "and" }
 
 // Error is a ply the rules refuse, or a token they cannot read: a code with
 // its arguments, put into words at the edge in the reader's language.
@@ -110,11 +118,4 @@ func DidYouMean(s []string) Msg {
 		return Msg{}
 	}
 	return M("rules.did_you_mean", Args{"Choices": OrList(s)})
-}
-
-// Errorf builds an *Error whose reason is an English sentence, for the
-// engines whose refusals have no codes yet (rules.text). It goes when the
-// last of them has codes.
-func Errorf(n int, tok string, rule Code, format string, args ...any) *Error {
-	return Fail(n, tok, rule, "rules.text", Args{"Text": fmt.Sprintf(format, args...)})
 }

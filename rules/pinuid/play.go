@@ -129,7 +129,7 @@ func (g *Game) playOwed(n int, s rules.Seat, p Ply) error {
 		return err
 	}
 	if l.owing() > 0 {
-		return rules.Fail(n, tok, "rule.forgot", "pinuid.owed_unpaid", rules.Args{"Token": tok, "Count": l.owing(), "Rows": l.names(true)})
+		return rules.Fail(n, tok, "rule.forgot", "pinuid.owed_unpaid", rules.Args{"Token": tok, "Count": l.owing(), "Rows": l.rowNames(true)})
 	}
 	g.owed[s] = rowList{}
 	return nil
@@ -166,15 +166,15 @@ func (g *Game) takeOff(n int, tok string, s rules.Seat, l *rowList, squares []Sq
 			if i, ok := l.openWith(q); ok {
 				return fail("pinuid.remove_mover_row", rules.Args{"Mover": mover, "Row": l.rows[i].String()})
 			}
-			return fail("pinuid.remove_mover", rules.Args{"Mover": mover, "Count": l.owing(), "Rows": l.names(true)})
+			return fail("pinuid.remove_mover", rules.Args{"Mover": mover, "Count": l.owing(), "Rows": l.rowNames(true)})
 		}
 		if _, ok := l.openWith(q); !ok {
 			for i := range int(l.n) {
 				if l.rows[i].has(q) {
-					return fail("pinuid.row_spent", rules.Args{"Row": l.rows[i].String(), "By": l.by[i].String(), "Count": l.owing(), "Rows": l.names(true)})
+					return fail("pinuid.row_spent", rules.Args{"Row": l.rows[i].String(), "By": l.by[i].String(), "Count": l.owing(), "Rows": l.rowNames(true)})
 				}
 			}
-			return fail("pinuid.not_in_rows", rules.Args{"Count": l.owing(), "Rows": l.names(true)})
+			return fail("pinuid.not_in_rows", rules.Args{"Count": l.owing(), "Rows": l.rowNames(true)})
 		}
 		g.board[q] = 0
 		g.pins[s]--
