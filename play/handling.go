@@ -10,6 +10,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // handling is the work on one incoming mail, inside its transaction.
@@ -46,6 +47,8 @@ type handling struct {
 	replyID string
 	// greeting is the sender's own words that were no commands.
 	greeting []string
+	// lang is the language of the sender, who reads the reply.
+	lang i18n.Lang
 	// drawn are the board pictures drawn for this mail's replies and
 	// notices, by Content-ID (pictures.go).
 	drawn map[string][]byte
@@ -112,6 +115,7 @@ func (h *handling) run() error {
 	if h.sender, err = h.tx.Player(from, name, h.now); err != nil {
 		return err
 	}
+	h.lang = h.s.langOf(h.sender)
 	if stop, err := h.checkLimits(); stop || err != nil {
 		return err
 	}

@@ -132,7 +132,7 @@ func (h *handling) help(c *grammar.Command, _ *table) error {
 	}
 	e, err := games.Lookup(topic)
 	if err != nil {
-		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(err.Error()))
+		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(h.errText(err)))
 		return nil
 	}
 	var b strings.Builder

@@ -59,7 +59,7 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 			continue
 		}
 		if err := rules.PlayToken(g, tok); err != nil {
-			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(err, tok, t.row.ID))
+			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(h.lang, err, tok, t.row.ID))
 			return nil
 		}
 	}

@@ -37,12 +37,12 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	opts, err := rules.ParseOptions(c.New.Options)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	computers := 0
@@ -124,7 +124,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	}
 	g, err := entry.New(engineOpts)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	if g.Seats() != len(addrs) {
