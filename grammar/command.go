@@ -35,6 +35,7 @@ type Command struct {
 	Timezone *Timezone `parser:"| @@"`
 	Notify   *Notify   `parser:"| @@"`
 	Pictures *Pictures `parser:"| @@"`
+	Language *Language `parser:"| @@"`
 	Ratings  *Ratings  `parser:"| @@"`
 	Block    *Block    `parser:"| @@"`
 	Confirm  bool      `parser:"| @('confirm' | 'bestatigen' | 'bestaetigen' | 'confirmar')"`
@@ -133,6 +134,12 @@ type Pictures struct {
 	Mode string `parser:"( ('pictures' | 'bilder' | 'imagenes' | 'imagens') | 'picture' ) @( 'on' | 'off' )?"`
 }
 
+// Language is "language [LANG]": the language of the sender's mail, a
+// code or a name as the sender writes it ("de", "Deutsch").
+type Language struct {
+	Lang string `parser:"('language' | 'sprache' | 'idioma' | 'lingua') @Word?"`
+}
+
 // Ratings is "ratings [GAME]".
 type Ratings struct {
 	Game string `parser:"( ('ratings' | 'wertung' | 'clasificacion' | 'classificacao') | 'rating' ) @Word?"`
@@ -181,7 +188,7 @@ const Computer = "computer"
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "pictures", "ratings", "cancel", "block", "unblock", "confirm", "analyze",
+	"vacation", "back", "timezone", "notify", "pictures", "language", "ratings", "cancel", "block", "unblock", "confirm", "analyze",
 	"conditions", "challenges"}
 
 // NotUnderstood is a line that is not a command.
@@ -313,6 +320,8 @@ func (c *Command) normalise() {
 		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
 	case c.Pictures != nil:
 		c.Pictures.Mode = strings.ToLower(c.Pictures.Mode)
+	case c.Language != nil:
+		c.Language.Lang = strings.ToLower(c.Language.Lang)
 	case c.Ratings != nil:
 		c.Ratings.Game = strings.ToLower(c.Ratings.Game)
 	case c.Block != nil:
@@ -366,6 +375,8 @@ func (c *Command) Verb() string {
 		return "notify"
 	case c.Pictures != nil:
 		return "pictures"
+	case c.Language != nil:
+		return "language"
 	case c.Ratings != nil:
 		return "ratings"
 	case c.Block != nil:
@@ -388,6 +399,8 @@ func (c *Command) Shows() bool {
 		return c.Notify.Mode == ""
 	case c.Pictures != nil:
 		return c.Pictures.Mode == ""
+	case c.Language != nil:
+		return c.Language.Lang == ""
 	case c.Block != nil:
 		return c.Block.Verb == "block" && c.Block.Target == ""
 	}
@@ -484,6 +497,8 @@ func (c *Command) String() string {
 		return strings.TrimSpace(strings.TrimSpace("notify "+c.Notify.Mode) + " " + c.Notify.Hour)
 	case c.Pictures != nil:
 		return strings.TrimSpace("pictures " + c.Pictures.Mode)
+	case c.Language != nil:
+		return strings.TrimSpace("language " + c.Language.Lang)
 	case c.Ratings != nil:
 		return strings.TrimSpace("ratings " + c.Ratings.Game)
 	case c.Block != nil:

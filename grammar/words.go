@@ -35,6 +35,7 @@ var Words = map[string]map[string][]string{
 	"timezone":   {"de": {"zeitzone"}, "es": {"zona"}, "pt": {"fuso"}},
 	"notify":     {"de": {"benachrichtigen"}, "es": {"avisar"}, "pt": {"avisos"}},
 	"pictures":   {"de": {"bilder"}, "es": {"imagenes"}, "pt": {"imagens"}},
+	"language":   {"de": {"sprache"}, "es": {"idioma"}, "pt": {"idioma", "lingua"}},
 	"ratings":    {"de": {"wertung"}, "es": {"clasificacion"}, "pt": {"classificacao"}},
 	"cancel":     {"de": {"abbrechen"}, "es": {"cancelar"}, "pt": {"cancelar"}},
 	"block":      {"de": {"sperren"}, "es": {"bloquear"}, "pt": {"bloquear"}},

@@ -29,6 +29,7 @@ var samples = map[string]string{
 	"timezone":   "%s Europe/Berlin",
 	"notify":     "%s myturn",
 	"pictures":   "%s off",
+	"language":   "%s de",
 	"ratings":    "%s pente",
 	"cancel":     "%s 5",
 	"block":      "%s eve@example.org",

@@ -28,7 +28,7 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 	}
 	lines := []string{"new pente with b@example.org", "accept", "decline", "cancel", "K10", "resign", "draw",
 		"takeback", "board", "games", "hint", "preview K10", "record", "review", "analyze", "watch 1", "unwatch 1",
-		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "pictures", "pictures off", "block",
+		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "pictures", "pictures off", "language", "language de", "block",
 		"block x@example.org", "unblock invitations", "confirm", "ratings", "help",
 		"if L9 then M10", "conditions", "cancel conditions", "challenges", "accept challenge 1", "cancel challenge 1"}
 	used := map[string]bool{}

@@ -49,6 +49,8 @@ const helpText = `Commands, one per line, in the subject or the body of a mail:
                          a mail after every ply, only when it is your
                          move, or one a day per game at HOUR
   pictures on|off        a picture of the board in game mails (on)
+  language en|de|es|pt   the language of your mail: English, Deutsch,
+                         español, português
   block ADDRESS          refuse that address's invitations
   block invitations      refuse every invitation; "block" lists them
   unblock ADDRESS|invitations

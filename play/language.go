@@ -2,6 +2,7 @@ package play
 
 import (
 	"pbem/db"
+	"pbem/grammar"
 	"pbem/i18n"
 )
 
@@ -34,3 +35,26 @@ func (h *handling) seatLang(t *table, seat int) (i18n.Lang, error) {
 
 // errText renders err for the sender, the reader of the reply.
 func (h *handling) errText(err error) string { return i18n.Error(h.lang, err) }
+
+// languageCmd handles "language [LANG]": show the sender's language, or
+// set it. The answer is in the language it leaves.
+func (h *handling) languageCmd(c *grammar.Command, _ *table) error {
+	if c.Language.Lang == "" {
+		h.say(c.String(), "%s", i18n.Tr(h.lang, "play.language_is", map[string]any{"Name": h.lang.Name()}))
+		return nil
+	}
+	l, ok := i18n.Parse(c.Language.Lang)
+	if !ok {
+		h.say(c.String(), "%s", i18n.Tr(h.lang, "play.language_unknown", map[string]any{"Word": c.Language.Lang}))
+		return nil
+	}
+	if err := h.tx.SetSetting(h.sender.ID, languageSetting, string(l)); err != nil {
+		return err
+	}
+	if err := h.refreshSender(); err != nil {
+		return err
+	}
+	h.lang = l
+	h.say(c.String(), "%s", i18n.Tr(l, "play.language_set", map[string]any{"Name": l.Name()}))
+	return nil
+}
