@@ -142,3 +142,30 @@ func plainWords(line string) string {
 	}
 	return strings.Join(f, " ")
 }
+
+// wordLangs maps every command word to the languages that have it.
+var wordLangs = func() map[string][]string {
+	m := map[string][]string{}
+	for _, v := range Verbs {
+		m[v] = append(m[v], "en")
+	}
+	for _, langs := range Words {
+		for lang, words := range langs {
+			for _, w := range words {
+				m[w] = append(m[w], lang)
+			}
+		}
+	}
+	return m
+}()
+
+// WordLanguage is the language ("en", "de", "es", "pt") whose command word
+// word is, when only one language has it: "zurück" is German, "partidas"
+// Spanish or Portuguese and so of no language here.
+func WordLanguage(word string) (string, bool) {
+	langs := wordLangs[strings.ToLower(stripAccents(word))]
+	if len(langs) != 1 {
+		return "", false
+	}
+	return langs[0], true
+}

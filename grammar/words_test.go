@@ -146,3 +146,18 @@ func TestAllVerbsInTable(t *testing.T) {
 		}
 	}
 }
+
+func TestWordLanguage(t *testing.T) {
+	tests := []struct {
+		word, lang string
+		ok         bool
+	}{
+		{"Zurück", "de", true}, {"aceptar", "es", true}, {"aceitar", "pt", true},
+		{"accept", "en", true}, {"partidas", "", false}, {"K10", "", false}, {"cancelar", "", false},
+	}
+	for _, tc := range tests {
+		if lang, ok := WordLanguage(tc.word); lang != tc.lang || ok != tc.ok {
+			t.Errorf("WordLanguage(%q) = %q, %v; want %q, %v", tc.word, lang, ok, tc.lang, tc.ok)
+		}
+	}
+}

@@ -234,6 +234,9 @@ type reading struct {
 	// greeting is the sender's own words that are no commands, the first
 	// few lines, for an invitation to pass on.
 	greeting []string
+	// words are the first words of the lines read as commands, as
+	// written: they tell the sender's language (language.go).
+	words []string
 }
 
 // readCommands reads a mail's subject and body for commands.
@@ -248,6 +251,7 @@ func readCommands(subject string, body bodyText) reading {
 		cmd, err := grammar.ParseCommand(l.text)
 		if err == nil {
 			r.commands = append(r.commands, cmd)
+			r.words = append(r.words, firstField(l.text))
 			continue
 		}
 		var nu *grammar.NotUnderstood
@@ -282,6 +286,9 @@ func (h *handling) commands() error {
 		return err
 	}
 	r := readCommands(h.m.Subject, body)
+	if err := h.guessLanguage(r.words); err != nil {
+		return err
+	}
 	h.greeting = r.greeting
 	for i, c := range r.complaints {
 		if i == maxNotUnderstood {

@@ -164,6 +164,9 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 				return err
 			}
 			if !computer {
+				if err := h.inheritLanguage(p); err != nil {
+					return err
+				}
 				invitees = append(invitees, p)
 			}
 		}

@@ -1,22 +1,107 @@
 package play
 
 import (
+	"strings"
+
 	"pbem/db"
 	"pbem/grammar"
 	"pbem/i18n"
 )
 
-// langOf is the language player p reads: their language setting, else the
-// service's default (Config.Language, English when unset).
+// langOf is the language player p reads: their language setting, else
+// the language guessed from their mail (or, for an invitee who has not
+// written yet, the inviter's), else the service's default
+// (Config.Language, English when unset).
 func (s *Service) langOf(p db.Player) i18n.Lang {
 	if l, ok := i18n.Parse(p.Settings[languageSetting]); ok {
+		return l
+	}
+	if l, ok := i18n.Parse(p.Settings[languageGuess]); ok {
 		return l
 	}
 	return s.cfg.Language.Or(i18n.Default)
 }
 
-// languageSetting is the key of the player's language in their settings.
-const languageSetting = "language"
+// The keys of the player's settings: the language they chose, and the one
+// their mail suggests.
+const (
+	languageSetting = "language"
+	languageGuess   = "language_guess"
+)
+
+// guessLanguage guesses the sender's language from their mail, when they
+// have chosen none: the command words they wrote (words, the first word
+// of each command line), else the mail's Content-Language, else the
+// attribution line their mail client put above the quote ("Am ...
+// schrieb ...:"). A guess is stored once the player has written, which
+// this mail is; a mail that tells nothing keeps the guess there is.
+func (h *handling) guessLanguage(words []string) error {
+	if _, chosen := i18n.Parse(h.sender.Settings[languageSetting]); chosen {
+		return nil
+	}
+	l, ok := mailLanguage(h.m, words)
+	if !ok {
+		return nil
+	}
+	h.lang = l
+	if h.sender.Settings[languageGuess] == string(l) {
+		return nil
+	}
+	if err := h.tx.SetSetting(h.sender.ID, languageGuess, string(l)); err != nil {
+		return err
+	}
+	return h.refreshSender()
+}
+
+// mailLanguage is what a mail shows of its writer's language.
+func mailLanguage(m Message, words []string) (i18n.Lang, bool) {
+	count := map[string]int{}
+	best := ""
+	for _, w := range words {
+		if lang, ok := grammar.WordLanguage(w); ok {
+			count[lang]++
+			if best == "" || count[lang] > count[best] {
+				best = lang
+			}
+		}
+	}
+	if best != "" {
+		return i18n.Lang(best), true
+	}
+	if v := m.Headers["Content-Language"]; v != "" {
+		first, _, _ := strings.Cut(v, ",")
+		if l, ok := i18n.Parse(first); ok {
+			return l, true
+		}
+	}
+	for _, line := range strings.Split(m.Text, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasSuffix(line, ":") || strings.HasPrefix(line, ">") {
+			continue
+		}
+		for verb, l := range attributionVerbs {
+			if strings.Contains(strings.ToLower(line), verb) {
+				return l, true
+			}
+		}
+	}
+	return "", false
+}
+
+// attributionVerbs are the verbs of the mail clients' "X wrote:" lines.
+var attributionVerbs = map[string]i18n.Lang{
+	" wrote": i18n.English, " schrieb": i18n.German,
+	" escribió": i18n.Spanish, " escribio": i18n.Spanish, " escreveu": i18n.Portuguese,
+}
+
+// inheritLanguage gives a new invitee the inviter's language, when the
+// invitee has never written (no guess) and chose none.
+func (h *handling) inheritLanguage(invitee db.Player) error {
+	if invitee.Settings[languageSetting] != "" || invitee.Settings[languageGuess] != "" || invitee.ID == h.sender.ID {
+		return nil
+	}
+	return h.tx.SetSetting(invitee.ID, languageGuess, string(h.lang.Or(i18n.Default)))
+}
 
 // seatLang is the language of the player at seat of t.
 func (h *handling) seatLang(t *table, seat int) (i18n.Lang, error) {

@@ -65,6 +65,44 @@ func TestLanguageSetting(t *testing.T) {
 // TestOperatorLanguage is the service's default for players with none.
 func TestOperatorLanguage(t *testing.T) {
 	w := newWorld(t, Config{Language: "pt"})
-	w.send("dan@example.org", "", "language")
+	// "idioma" is Spanish and Portuguese: it tells neither.
+	w.send("dan@example.org", "", "idioma")
 	mustContain(t, w.last("dan@example.org"), "O teu correio está em português.")
+}
+
+// TestLanguageGuessed reads the sender's language from the command words,
+// then Content-Language, then the client's attribution line; a choice
+// beats every guess, and an invitee who never wrote reads the inviter's.
+func TestLanguageGuessed(t *testing.T) {
+	w := newWorld(t, Config{})
+	w.send("erik@example.org", "", "partien")
+	if got := w.player("erik@example.org").Settings[languageGuess]; got != "de" {
+		t.Errorf("guess after partien: %q, want de", got)
+	}
+	w.deliver(Message{From: "fia@example.org", To: []string{"pbem+" + w.key("fia@example.org", 0) + "@example.org"},
+		Text: "games", Headers: map[string]string{"Content-Language": "pt-BR"}})
+	if got := w.player("fia@example.org").Settings[languageGuess]; got != "en" {
+		t.Errorf("guess after English words: %q, want en (words beat the header)", got)
+	}
+	w.deliver(Message{From: "gil@example.org", To: []string{"pbem+" + w.key("gil@example.org", 0) + "@example.org"},
+		Text: "K10", Headers: map[string]string{"Content-Language": "es-ES"}})
+	if got := w.player("gil@example.org").Settings[languageGuess]; got != "es" {
+		t.Errorf("guess from Content-Language: %q, want es", got)
+	}
+	w.send("hal@example.org", "", "K10\n\nEm 1 dez 2026, pbem <pbem@example.org> escreveu:\n> Your move")
+	if got := w.player("hal@example.org").Settings[languageGuess]; got != "pt" {
+		t.Errorf("guess from the attribution: %q, want pt", got)
+	}
+	// An invitee inherits the inviter's language until they write.
+	w.send("erik@example.org", "", "neue pente mit ida@example.org")
+	if got := w.player("ida@example.org").Settings[languageGuess]; got != "de" {
+		t.Errorf("invitee's language %q, want de (the inviter's)", got)
+	}
+	// A chosen language is kept whatever the mail shows.
+	w.send("erik@example.org", "", "language es")
+	w.send("erik@example.org", "", "partien")
+	mustContain(t, w.last("erik@example.org"), "Read: games")
+	if p := w.player("erik@example.org"); p.Settings[languageSetting] != "es" {
+		t.Errorf("setting %q after more German words, want es", p.Settings[languageSetting])
+	}
 }
