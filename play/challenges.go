@@ -107,7 +107,8 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 		engine[name] = v
 	}
 	for name, so := range serviceOptions {
-		if _, ok := svc[name]; !ok {
+		// An option without a default (private) is stored only when given.
+		if _, ok := svc[name]; !ok && so.def != "" {
 			svc[name] = so.def
 		}
 	}
