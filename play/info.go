@@ -85,7 +85,7 @@ func (h *handling) games(c *grammar.Command, _ *table) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(t, h.sender.Address))
+		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(h.lang, t, h.sender.Address))
 		more, err := h.clockSummary(t, h.sender)
 		if err != nil {
 			return err

@@ -143,3 +143,17 @@ func (h *handling) languageCmd(c *grammar.Command, _ *table) error {
 	h.say(c.String(), "%s", i18n.Tr(l, "play.language_set", map[string]any{"Name": l.Name()}))
 	return nil
 }
+
+// langFor is the language of the mail's recipient at address to: the
+// sender's for the reply, else the player's. An address the store does not
+// know yet reads the service's default.
+func (h *handling) langFor(to string) i18n.Lang {
+	if to == h.sender.Address {
+		return h.lang
+	}
+	p, err := h.tx.PlayerByAddress(to)
+	if err != nil {
+		return h.s.cfg.Language.Or(i18n.Default)
+	}
+	return h.s.langOf(p)
+}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -40,7 +41,11 @@ func TestGameInSpanishWords(t *testing.T) {
 	id := inv.GameID
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "jugada K10")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "K10")
-	mustContain(t, w.last("bob@example.org"), "K10 está ocupado: hay una piedra de White")
+	refused := w.last("bob@example.org")
+	mustContain(t, refused, "K10 está ocupado: hay una piedra de White", "Menos correos:")
+	if !strings.HasSuffix(refused.Subject, " - te toca") {
+		t.Errorf("subject %q, want it to end in te toca", refused.Subject)
+	}
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "jugada L9")
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "tablas")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Tablas")
@@ -55,7 +60,11 @@ func TestLanguageSetting(t *testing.T) {
 	w.send("carol@example.org", "", "language")
 	mustContain(t, w.last("carol@example.org"), "Your mail is in English.")
 	w.send("carol@example.org", "", "Sprache Deutsch")
-	mustContain(t, w.last("carol@example.org"), "Deine Mails sind ab jetzt auf Deutsch.")
+	got := w.last("carol@example.org")
+	mustContain(t, got, "Deine Mails sind ab jetzt auf Deutsch.", "pbem: Brettspiele per Mail.", "Einstellungen:")
+	if got.Subject != "[pbem] deine Mail" {
+		t.Errorf("subject %q, want [pbem] deine Mail", got.Subject)
+	}
 	w.send("carol@example.org", "", "language")
 	mustContain(t, w.last("carol@example.org"), "Deine Mails sind auf Deutsch.")
 	w.send("carol@example.org", "", "language klingon")
