@@ -134,9 +134,9 @@ func refusal(lang i18n.Lang, err error, token string, game int64) string {
 	}
 	msg = sentence(msg)
 	if s := grammar.SuggestVerb(token); len(s) > 0 {
-		msg += fmt.Sprintf(" If %q was meant as a command: did you mean %s?", token, orList(s))
+		msg += " " + i18n.Tr(lang, "play.refusal_command", map[string]any{"Token": token, "Choices": rules.OrList(s)})
 	}
-	return msg + fmt.Sprintf(" Game %d is unchanged.", game)
+	return msg + " " + i18n.Tr(lang, "play.game_unchanged", map[string]any{"Game": game})
 }
 
 // afterPly plays the service's own plies (passes of blocked seats), ends
