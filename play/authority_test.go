@@ -2,11 +2,13 @@ package play
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // TestEveryCommandHasOneLine checks the command table against the grammar:
@@ -244,14 +246,20 @@ func (w *world) away(addr string) bool {
 	return v.Away(w.now)
 }
 
-// TestHelpNamesEveryCommand: help lists every command word.
+// TestHelpNamesEveryCommand: help lists every command word, in each
+// language by one of its words there (or the English one, where the
+// language has none).
 func TestHelpNamesEveryCommand(t *testing.T) {
-	for _, v := range grammar.Verbs {
-		if v == "move" || v == "confirm" {
-			continue // "[move]" is written so; confirm is asked for when needed
-		}
-		if !strings.Contains(helpText, "  "+v+" ") {
-			t.Errorf("help does not list %q", v)
+	for _, lang := range i18n.All {
+		help := i18n.Fold(i18n.Tr(lang, "play.help", nil))
+		for _, v := range grammar.Verbs {
+			if v == "move" || v == "confirm" {
+				continue // "[move]" is written so; confirm is asked for when needed
+			}
+			words := append([]string{v}, grammar.Words[v][string(lang)]...)
+			if !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(help, "  "+w+" ") }) {
+				t.Errorf("%s help does not list %q (as any of %v)", lang, v, words)
+			}
 		}
 	}
 }

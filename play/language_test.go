@@ -67,6 +67,8 @@ func TestLanguageSetting(t *testing.T) {
 	}
 	w.send("carol@example.org", "", "language")
 	mustContain(t, w.last("carol@example.org"), "Deine Mails sind auf Deutsch.")
+	w.send("carol@example.org", "", "hilfe")
+	mustContain(t, w.last("carol@example.org"), "Befehle, einer pro Zeile", "zurück [PARTIE]", "Spiele (schicke „hilfe SPIEL“")
 	w.send("carol@example.org", "", "language klingon")
 	mustContain(t, w.last("carol@example.org"), "Die Sprache „klingon“ gibt es hier nicht")
 }
