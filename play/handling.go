@@ -228,7 +228,7 @@ type reading struct {
 	commands []*grammar.Command
 	// complaints are the lines that look meant as commands but are none:
 	// a near command word, or a first word with a digit (a ply).
-	complaints []string
+	complaints []*grammar.NotUnderstood
 	// other counts the lines that are neither: prose, greetings.
 	other int
 	// greeting is the sender's own words that are no commands, the first
@@ -256,7 +256,7 @@ func readCommands(subject string, body bodyText) reading {
 		}
 		var nu *grammar.NotUnderstood
 		if errors.As(err, &nu) && (len(nu.Suggest) > 0 || strings.ContainsAny(firstField(l.text), "0123456789")) {
-			r.complaints = append(r.complaints, sentence(upperFirst(nu.Error())))
+			r.complaints = append(r.complaints, nu)
 			continue
 		}
 		r.other++
@@ -295,7 +295,7 @@ func (h *handling) commands() error {
 			r.other += len(r.complaints) - i
 			break
 		}
-		h.say("", "%s", c)
+		h.say("", "%s", notUnderstood(h.lang, c))
 	}
 	for _, cmd := range r.commands {
 		if err := h.do(cmd); err != nil {

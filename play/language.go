@@ -1,11 +1,13 @@
 package play
 
 import (
+	"strconv"
 	"strings"
 
 	"pbem/db"
 	"pbem/grammar"
 	"pbem/i18n"
+	"pbem/rules"
 )
 
 // langOf is the language player p reads: their language setting, else
@@ -34,13 +36,19 @@ const (
 // of each command line), else the mail's Content-Language, else the
 // attribution line their mail client put above the quote ("Am ...
 // schrieb ...:"). A guess is stored once the player has written, which
-// this mail is; a mail that tells nothing keeps the guess there is.
+// this mail is; a mail that tells nothing keeps the guess there is, and
+// the header and the attribution only make a first guess.
 func (h *handling) guessLanguage(words []string) error {
 	if _, chosen := i18n.Parse(h.sender.Settings[languageSetting]); chosen {
 		return nil
 	}
-	l, ok := mailLanguage(h.m, words)
+	l, strong, ok := mailLanguage(h.m, words)
 	if !ok {
+		return nil
+	}
+	if !strong && h.sender.Settings[languageGuess] != "" {
+		// The client's header or attribution does not overrule a guess
+		// already made: the words a player typed say more.
 		return nil
 	}
 	h.lang = l
@@ -53,8 +61,9 @@ func (h *handling) guessLanguage(words []string) error {
 	return h.refreshSender()
 }
 
-// mailLanguage is what a mail shows of its writer's language.
-func mailLanguage(m Message, words []string) (i18n.Lang, bool) {
+// mailLanguage is what a mail shows of its writer's language; strong when
+// it is the command words the writer typed.
+func mailLanguage(m Message, words []string) (lang i18n.Lang, strong, ok bool) {
 	count := map[string]int{}
 	best := ""
 	for _, w := range words {
@@ -66,12 +75,12 @@ func mailLanguage(m Message, words []string) (i18n.Lang, bool) {
 		}
 	}
 	if best != "" {
-		return i18n.Lang(best), true
+		return i18n.Lang(best), true, true
 	}
 	if v := m.Headers["Content-Language"]; v != "" {
 		first, _, _ := strings.Cut(v, ",")
 		if l, ok := i18n.Parse(first); ok {
-			return l, true
+			return l, false, true
 		}
 	}
 	for _, line := range strings.Split(m.Text, "\n") {
@@ -81,11 +90,11 @@ func mailLanguage(m Message, words []string) (i18n.Lang, bool) {
 		}
 		for verb, l := range attributionVerbs {
 			if strings.Contains(strings.ToLower(line), verb) {
-				return l, true
+				return l, false, true
 			}
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // attributionVerbs are the verbs of the mail clients' "X wrote:" lines.
@@ -156,4 +165,15 @@ func (h *handling) langFor(to string) i18n.Lang {
 		return h.s.cfg.Language.Or(i18n.Default)
 	}
 	return h.s.langOf(p)
+}
+
+// notUnderstood tells a line that looks meant as a command but is none,
+// with the command words it may have meant.
+func notUnderstood(lang i18n.Lang, nu *grammar.NotUnderstood) string {
+	args := map[string]any{"Line": strconv.Quote(nu.Line)}
+	if len(nu.Suggest) == 0 {
+		return i18n.Tr(lang, "play.not_understood", args)
+	}
+	args["Choices"] = rules.OrList(nu.Suggest)
+	return i18n.Tr(lang, "play.not_understood_hint", args)
 }

@@ -20,6 +20,10 @@ func TestGameInGermanWords(t *testing.T) {
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Zug A1")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "brett")
 	mustContain(t, w.last("bob@example.org"), "Read: board")
+	// Bob's German words made German his language: a near miss is told
+	// in German, with the German word it was near.
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Brtt")
+	mustContain(t, w.last("bob@example.org"), "Nicht verstanden: \"Brtt\"; meintest du brett?")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "partien")
 	mustContain(t, w.last("bob@example.org"), "Read: games")
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "L10")
