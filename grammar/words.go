@@ -93,18 +93,6 @@ var AllVerbs = func() []string {
 	return out
 }()
 
-// VerbsIn are the command words of one language ("de", "es", "pt"), by
-// English verb, for help texts.
-func VerbsIn(lang string) map[string][]string {
-	out := map[string][]string{}
-	for _, v := range Verbs {
-		if w := Words[v][lang]; len(w) > 0 {
-			out[v] = w
-		}
-	}
-	return out
-}
-
 // stripAccents drops the accents of s ("zurück" → "zuruck") and keeps its
 // case.
 func stripAccents(s string) string {

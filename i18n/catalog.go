@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -22,8 +21,6 @@ var catalogFS embed.FS
 type catalog struct {
 	bundle *goi18n.Bundle
 	local  map[Lang]*goi18n.Localizer
-	// ids holds every message id of the English catalog.
-	ids map[string]bool
 }
 
 var loaded = sync.OnceValues(func() (*catalog, error) { return load(catalogFS) })
@@ -35,18 +32,13 @@ func load(fsys fs.FS) (*catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &catalog{bundle: b, local: map[Lang]*goi18n.Localizer{}, ids: map[string]bool{}}
+	c := &catalog{bundle: b, local: map[Lang]*goi18n.Localizer{}}
 	for _, f := range files {
-		mf, err := b.LoadMessageFileFS(fsys, f)
-		if err != nil {
+		if _, err := b.LoadMessageFileFS(fsys, f); err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", f, err)
 		}
 		if lang := langOf(f); !Lang(lang).Valid() {
 			return nil, fmt.Errorf("catalog %s: %q is not one of the languages", f, lang)
-		} else if Lang(lang) == English {
-			for _, m := range mf.Messages {
-				c.ids[m.ID] = true
-			}
 		}
 	}
 	for _, l := range All {
@@ -73,17 +65,3 @@ func mustCatalog() *catalog {
 	}
 	return c
 }
-
-// IDs lists every message id, sorted.
-func IDs() []string {
-	c := mustCatalog()
-	out := make([]string, 0, len(c.ids))
-	for id := range c.ids {
-		out = append(out, id)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// Has reports whether the catalogs know the message id.
-func Has(id string) bool { return mustCatalog().ids[id] }

@@ -77,8 +77,3 @@ func (l Lang) Or(fallback Lang) Lang {
 func (l Lang) Name() string {
 	return Tr(l, "language.name", nil)
 }
-
-// Tag is the BCP 47 tag, for Content-Language headers.
-func (l Lang) Tag() language.Tag {
-	return language.Make(string(l.Or(Default)))
-}
