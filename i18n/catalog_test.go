@@ -251,3 +251,23 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse: Parse never panics, and what it accepts is a language of All
+// that reads back as itself.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"de", "pt-BR", "Español", "", "x-y-z", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, ok := Parse(s)
+		if !ok {
+			return
+		}
+		if !l.Valid() {
+			t.Fatalf("Parse(%q) = %q, not a language", s, l)
+		}
+		if back, ok := Parse(string(l)); !ok || back != l {
+			t.Fatalf("Parse(%q) = %q, which reads back as %q", s, l, back)
+		}
+	})
+}
