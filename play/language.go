@@ -104,12 +104,22 @@ var attributionVerbs = map[string]i18n.Lang{
 }
 
 // inheritLanguage gives a new invitee the inviter's language, when the
-// invitee has never written (no guess) and chose none.
-func (h *handling) inheritLanguage(invitee db.Player) error {
+// invitee has never written (no guess) and chose none; it returns the
+// invitee with the setting.
+func (h *handling) inheritLanguage(invitee db.Player) (db.Player, error) {
 	if invitee.Settings[languageSetting] != "" || invitee.Settings[languageGuess] != "" || invitee.ID == h.sender.ID {
-		return nil
+		return invitee, nil
 	}
-	return h.tx.SetSetting(invitee.ID, languageGuess, string(h.lang.Or(i18n.Default)))
+	lang := string(h.lang.Or(i18n.Default))
+	if err := h.tx.SetSetting(invitee.ID, languageGuess, lang); err != nil {
+		return invitee, err
+	}
+	settings := map[string]string{languageGuess: lang}
+	for k, v := range invitee.Settings {
+		settings[k] = v
+	}
+	invitee.Settings = settings
+	return invitee, nil
 }
 
 // seatLang is the language of the player at seat of t.

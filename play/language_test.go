@@ -10,7 +10,11 @@ func TestGameInGermanWords(t *testing.T) {
 	w := newWorld(t, Config{})
 	w.send("alice@example.org", "neues Spiel", "Neue pente mit bob@example.org tournament=off")
 	inv := w.last("bob@example.org")
-	mustContain(t, inv, "invites you to a game of Pente")
+	// Bob never wrote: he reads the invitation in Alice's German.
+	mustContain(t, inv, "alice <alice@example.org> lädt dich zu einer Partie Pente per Mail ein")
+	if !strings.HasSuffix(inv.Subject, " - Einladung") {
+		t.Errorf("invitation subject %q, want it in German", inv.Subject)
+	}
 	w.reply("bob@example.org", inv, "Annehmen")
 	id := inv.GameID
 	if g := w.game(id); g.row.State != "active" {
@@ -108,8 +112,10 @@ func TestLanguageGuessed(t *testing.T) {
 	if got := w.player("hal@example.org").Settings[languageGuess]; got != "pt" {
 		t.Errorf("guess from the attribution: %q, want pt", got)
 	}
-	// An invitee inherits the inviter's language until they write.
+	// An invitee inherits the inviter's language until they write, and
+	// reads the invitation in it.
 	w.send("erik@example.org", "", "neue pente mit ida@example.org")
+	mustContain(t, w.last("ida@example.org"), "erik <erik@example.org> lädt dich zu einer Partie Pente per Mail ein")
 	if got := w.player("ida@example.org").Settings[languageGuess]; got != "de" {
 		t.Errorf("invitee's language %q, want de (the inviter's)", got)
 	}
