@@ -3,6 +3,7 @@ module pbem
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/chromedp/chromedp v0.23.1
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
@@ -11,6 +12,7 @@ require (
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
 	github.com/mattn/go-sqlite3 v1.14.53
+	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.48.0

@@ -21,13 +21,13 @@ type Command struct {
 	Take       *TakeChallenge `parser:"| @@"`
 	Conditions *Conditions    `parser:"| @@"`
 	If         *Conditional   `parser:"| @@"`
-	Challenges bool           `parser:"| @'challenges'"`
+	Challenges bool           `parser:"| @('challenges' | 'herausforderungen' | 'desafios')"`
 	Answer     *Answer        `parser:"| @@"`
 	About      *AboutGame     `parser:"| @@"`
 	Preview    *Preview       `parser:"| @@"`
 	Watch      *Watch         `parser:"| @@"`
-	Games      bool           `parser:"| @'games'"`
-	Review     bool           `parser:"| @'review'"`
+	Games      bool           `parser:"| @('games' | 'partien' | 'partidas')"`
+	Review     bool           `parser:"| @('review' | 'prufen' | 'pruefen' | 'revisar' | 'verificar')"`
 	Help       *Help          `parser:"| @@"`
 
 	Vacation *Vacation `parser:"| @@"`
@@ -35,9 +35,10 @@ type Command struct {
 	Timezone *Timezone `parser:"| @@"`
 	Notify   *Notify   `parser:"| @@"`
 	Pictures *Pictures `parser:"| @@"`
+	Language *Language `parser:"| @@"`
 	Ratings  *Ratings  `parser:"| @@"`
 	Block    *Block    `parser:"| @@"`
-	Confirm  bool      `parser:"| @'confirm'"`
+	Confirm  bool      `parser:"| @('confirm' | 'bestatigen' | 'bestaetigen' | 'confirmar')"`
 
 	Move *Move `parser:"| @@"`
 }
@@ -48,7 +49,7 @@ type Command struct {
 // [rating LOW-HIGH]"; the rating range ends up among the options as
 // rating=LOW-HIGH.
 type NewGame struct {
-	Game    string   `parser:"'new' @Word 'with'"`
+	Game    string   `parser:"('new' | 'neu' | 'neue' | 'nueva' | 'nuevo' | 'nova' | 'novo') @Word ('with' | 'mit' | 'con' | 'com')"`
 	Anyone  bool     `parser:"( @'anyone'"`
 	With    []string `parser:"| ( ( @Addr | @'computer' ) ','? )+ )"`
 	Options []string `parser:"@Option*"`
@@ -59,98 +60,104 @@ type NewGame struct {
 // TakeChallenge is "accept challenge N", or "cancel challenge N" from its
 // poster.
 type TakeChallenge struct {
-	Verb string `parser:"@( 'accept' | 'cancel' ) 'challenge'"`
+	Verb string `parser:"@( ('accept' | 'annehmen' | 'aceptar' | 'aceitar') | ('cancel' | 'abbrechen' | 'cancelar') ) 'challenge'"`
 	ID   int    `parser:"@Number"`
 }
 
 // Conditions is "conditions [GAME]" (show the sender's conditional moves)
 // or "cancel conditions [GAME]" (drop them).
 type Conditions struct {
-	Cancel bool `parser:"@'cancel'? ( 'conditions' | 'condition' )"`
-	Game   int  `parser:"( 'game'? @Number )?"`
+	Cancel bool `parser:"@('cancel' | 'abbrechen' | 'cancelar')? ( ('conditions' | 'bedingungen' | 'condiciones' | 'condicoes') | 'condition' )"`
+	Game   int  `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 }
 
 // Conditional is "[game N] if PLY then PLY [if PLY then PLY ...]": the
 // sender's answers to the opponent's coming plies, in turn: Plies holds
 // the opponent's ply, the answer, the opponent's next, and so on.
 type Conditional struct {
-	Game  int      `parser:"( 'game' @Number )?"`
+	Game  int      `parser:"( ('game' | 'partie' | 'partida') @Number )?"`
 	Plies []string `parser:"( 'if' @( Word | DicePly | Number ) 'then' @( Word | DicePly | Number ) )+"`
 }
 
 // Answer is "accept [GAME]" or "decline [GAME]".
 type Answer struct {
-	Verb string `parser:"@('accept' | 'decline')"`
-	Game int    `parser:"( 'game'? @Number )?"`
+	Verb string `parser:"@(('accept' | 'annehmen' | 'aceptar' | 'aceitar') | ('decline' | 'ablehnen' | 'rechazar' | 'recusar'))"`
+	Game int    `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 }
 
 // AboutGame is a command that names at most a game: board, hint, resign,
 // draw, takeback, record, cancel, analyze (also spelt analyse).
 type AboutGame struct {
-	Verb string `parser:"@('board' | 'hint' | 'resign' | 'draw' | 'takeback' | 'record' | 'cancel' | 'analyze' | 'analyse')"`
-	Game int    `parser:"( 'game'? @Number )?"`
+	Verb string `parser:"@(('board' | 'brett' | 'tablero' | 'tabuleiro') | ('hint' | 'tipp' | 'pista' | 'dica') | ('resign' | 'aufgeben' | 'abandonar' | 'desistir') | ('draw' | 'remis' | 'tablas' | 'empate') | ('takeback' | 'zuruck' | 'zurueck' | 'deshacer' | 'desfazer') | ('record' | 'protokoll' | 'registro' | 'registo') | ('cancel' | 'abbrechen' | 'cancelar') | ('analyze' | 'analysieren' | 'analizar' | 'analisar') | 'analyse')"`
+	Game int    `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 }
 
 // Preview is "preview [GAME] PLY [PLY...]".
 type Preview struct {
-	Game  int      `parser:"'preview' ( 'game'? @Number )?"`
+	Game  int      `parser:"('preview' | 'vorschau' | 'prever') ( ('game' | 'partie' | 'partida')? @Number )?"`
 	Plies []string `parser:"@( Word | DicePly )+"`
 }
 
 // Watch is "watch GAME" or "unwatch GAME" (in a reply, the thread names the game).
 type Watch struct {
-	Verb string `parser:"@('watch' | 'unwatch')"`
-	Game int    `parser:"( 'game'? @Number )?"`
+	Verb string `parser:"@(('watch' | 'beobachten' | 'observar' | 'acompanhar') | 'unwatch')"`
+	Game int    `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 }
 
 // Help is "help [TOPIC]".
 type Help struct {
-	Topic string `parser:"'help' @Word?"`
+	Topic string `parser:"('help' | 'hilfe' | 'ayuda' | 'ajuda') @Word?"`
 }
 
 // Vacation is "vacation [N]": stop the sender's clocks for N days; without
 // N, the vacation days left. Days is the number as written.
 type Vacation struct {
-	Days string `parser:"'vacation' ( @Number ( 'days' | 'day' )? )?"`
+	Days string `parser:"('vacation' | 'urlaub' | 'vacaciones' | 'ferias') ( @Number ( 'days' | 'day' )? )?"`
 }
 
 // Timezone is "timezone [ZONE]", ZONE as the tz database names it
 // ("Europe/Berlin"), kept as written.
 type Timezone struct {
-	Zone string `parser:"'timezone' @Word?"`
+	Zone string `parser:"('timezone' | 'zeitzone' | 'zona' | 'fuso') @Word?"`
 }
 
 // Notify is "notify [every | myturn | digest [HOUR]]": which game mail the
 // sender gets. Hour is the number as written.
 type Notify struct {
-	Mode string `parser:"'notify' ( @('every' | 'myturn') | @'digest'"`
+	Mode string `parser:"('notify' | 'benachrichtigen' | 'avisar' | 'avisos') ( @('every' | 'myturn') | @'digest'"`
 	Hour string `parser:"@Number? )?"`
 }
 
 // Pictures is "pictures [on | off]": whether the sender's game mails carry
 // a picture of the board.
 type Pictures struct {
-	Mode string `parser:"( 'pictures' | 'picture' ) @( 'on' | 'off' )?"`
+	Mode string `parser:"( ('pictures' | 'bilder' | 'imagenes' | 'imagens') | 'picture' ) @( 'on' | 'off' )?"`
+}
+
+// Language is "language [LANG]": the language of the sender's mail, a
+// code or a name as the sender writes it ("de", "Deutsch").
+type Language struct {
+	Lang string `parser:"('language' | 'sprache' | 'idioma' | 'lingua') @Word?"`
 }
 
 // Ratings is "ratings [GAME]".
 type Ratings struct {
-	Game string `parser:"( 'ratings' | 'rating' ) @Word?"`
+	Game string `parser:"( ('ratings' | 'wertung' | 'clasificacion' | 'classificacao') | 'rating' ) @Word?"`
 }
 
 // Block is "block [ADDRESS | invitations]" or "unblock ADDRESS |
 // invitations": invitations a player refuses. Target is "" (list the
 // blocks), an address, or "invitations" (every invitation).
 type Block struct {
-	Verb   string `parser:"@('block' | 'unblock')"`
+	Verb   string `parser:"@(('block' | 'sperren' | 'bloquear') | ('unblock' | 'entsperren' | 'desbloquear'))"`
 	Target string `parser:"( @Addr | @'invitations' )?"`
 }
 
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
 // expects to play (0 when not given), the guard against stale mail.
 type Move struct {
-	Keyword bool   `parser:"@'move'?"`
-	Game    int    `parser:"( 'game'? @Number )?"`
+	Keyword bool   `parser:"@('move' | 'zug' | 'jugada' | 'lance')?"`
+	Game    int    `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 	Ply     string `parser:"@( Word | DicePly )"`
 	Expect  int    `parser:"( '#' @Number )?"`
 }
@@ -181,7 +188,7 @@ const Computer = "computer"
 // Verbs are the command words, for "did you mean" hints.
 var Verbs = []string{"new", "accept", "decline", "move", "board", "games", "hint", "preview",
 	"resign", "draw", "takeback", "record", "review", "watch", "unwatch", "help",
-	"vacation", "back", "timezone", "notify", "pictures", "ratings", "cancel", "block", "unblock", "confirm", "analyze",
+	"vacation", "back", "timezone", "notify", "pictures", "language", "ratings", "cancel", "block", "unblock", "confirm", "analyze",
 	"conditions", "challenges"}
 
 // NotUnderstood is a line that is not a command.
@@ -211,7 +218,7 @@ func orJoin(s []string) string {
 // command gives a *NotUnderstood with the nearest command words.
 func ParseCommand(line string) (*Command, error) {
 	text := strings.TrimSpace(line)
-	cmd, err := commandParser.ParseString("", text)
+	cmd, err := commandParser.ParseString("", plainWords(text))
 	if err != nil {
 		nu := &NotUnderstood{Line: text, Suggest: SuggestVerb(firstWord(text))}
 		if pe, ok := err.(participle.Error); ok {
@@ -248,13 +255,14 @@ func firstWord(s string) string {
 	return ""
 }
 
-// SuggestVerb lists the command words a word may be a typo of.
+// SuggestVerb lists the command words, of any language, a word may be a
+// typo of. Accents and case do not count.
 func SuggestVerb(word string) []string {
-	word = strings.ToLower(word)
+	word = strings.ToLower(stripAccents(word))
 	if len(word) < 3 {
 		return nil
 	}
-	for _, v := range Verbs {
+	for _, v := range AllVerbs {
 		if v == word {
 			return nil
 		}
@@ -264,7 +272,7 @@ func SuggestVerb(word string) []string {
 	if len(word) <= 4 {
 		limit = 1
 	}
-	return rules.Nearest(word, Verbs, limit)
+	return rules.Nearest(word, AllVerbs, limit)
 }
 
 // normalise puts words in canonical case and drops sentence punctuation a
@@ -296,26 +304,28 @@ func (c *Command) normalise() {
 			c.If.Plies[i] = trim(p)
 		}
 	case c.Answer != nil:
-		c.Answer.Verb = strings.ToLower(c.Answer.Verb)
+		c.Answer.Verb = English(c.Answer.Verb)
 	case c.Take != nil:
-		c.Take.Verb = strings.ToLower(c.Take.Verb)
+		c.Take.Verb = English(c.Take.Verb)
 	case c.About != nil:
-		c.About.Verb = strings.ToLower(c.About.Verb)
+		c.About.Verb = English(c.About.Verb)
 		if c.About.Verb == "analyse" {
 			c.About.Verb = "analyze"
 		}
 	case c.Watch != nil:
-		c.Watch.Verb = strings.ToLower(c.Watch.Verb)
+		c.Watch.Verb = English(c.Watch.Verb)
 	case c.Help != nil:
 		c.Help.Topic = strings.ToLower(c.Help.Topic)
 	case c.Notify != nil:
 		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
 	case c.Pictures != nil:
 		c.Pictures.Mode = strings.ToLower(c.Pictures.Mode)
+	case c.Language != nil:
+		c.Language.Lang = strings.ToLower(c.Language.Lang)
 	case c.Ratings != nil:
 		c.Ratings.Game = strings.ToLower(c.Ratings.Game)
 	case c.Block != nil:
-		c.Block.Verb = strings.ToLower(c.Block.Verb)
+		c.Block.Verb = English(c.Block.Verb)
 		c.Block.Target = strings.ToLower(strings.Trim(c.Block.Target, "<>"))
 	case c.Move != nil:
 		c.Move.Ply = trim(c.Move.Ply)
@@ -365,6 +375,8 @@ func (c *Command) Verb() string {
 		return "notify"
 	case c.Pictures != nil:
 		return "pictures"
+	case c.Language != nil:
+		return "language"
 	case c.Ratings != nil:
 		return "ratings"
 	case c.Block != nil:
@@ -387,6 +399,8 @@ func (c *Command) Shows() bool {
 		return c.Notify.Mode == ""
 	case c.Pictures != nil:
 		return c.Pictures.Mode == ""
+	case c.Language != nil:
+		return c.Language.Lang == ""
 	case c.Block != nil:
 		return c.Block.Verb == "block" && c.Block.Target == ""
 	}
@@ -483,6 +497,8 @@ func (c *Command) String() string {
 		return strings.TrimSpace(strings.TrimSpace("notify "+c.Notify.Mode) + " " + c.Notify.Hour)
 	case c.Pictures != nil:
 		return strings.TrimSpace("pictures " + c.Pictures.Mode)
+	case c.Language != nil:
+		return strings.TrimSpace("language " + c.Language.Lang)
 	case c.Ratings != nil:
 		return strings.TrimSpace("ratings " + c.Ratings.Game)
 	case c.Block != nil:

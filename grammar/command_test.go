@@ -189,7 +189,8 @@ func TestSetGameNumberFromThread(t *testing.T) {
 
 func FuzzParseCommand(f *testing.F) {
 	for _, s := range []string{"move 42 K10 #3", "new pente with a@b.c days=3", "213:c2-c4:-:e2-e3",
-		"accept", "preview 1 K10 L9", "vacation 7 days", "notify digest 8", "timezone Europe/Berlin", "<>@<>", "#", "# # #", "new x with , ,", "\x00"} {
+		"accept", "preview 1 K10 L9", "vacation 7 days", "notify digest 8", "timezone Europe/Berlin", "<>@<>", "#", "# # #", "new x with , ,", "\x00",
+		"zurück 3", "Aceptár partida 7", "neue pente mit ü@ö.de", "sprache Español"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

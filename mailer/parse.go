@@ -49,7 +49,7 @@ type Attachment struct {
 }
 
 // keptHeaders are the headers Parsed.Headers keeps.
-var keptHeaders = []string{"Auto-Submitted", "List-Id", "List-Unsubscribe", "Precedence", "Return-Path",
+var keptHeaders = []string{"Auto-Submitted", "Content-Language", "List-Id", "List-Unsubscribe", "Precedence", "Return-Path",
 	"X-Auto-Response-Suppress", "X-Autoreply", "X-Autorespond", "X-Failed-Recipients", "Authentication-Results"}
 
 // maxPart is the largest part read; larger parts are cut there.

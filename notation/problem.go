@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -24,6 +25,9 @@ type Problem struct {
 	Token string
 	// Reason is Msg without the ply number: the rules' own sentence.
 	Reason string
+	// Cause is the rules' refusal of the ply, when the problem is one:
+	// In renders it in another language.
+	Cause *rules.Error
 }
 
 // Error gives the place and the message, then the line quoted with a caret
@@ -47,11 +51,32 @@ func problemAt(src *grammar.Source, line, col int, format string, args ...any) *
 
 // plyProblem is the rules' refusal of move m, played as ply n.
 func plyProblem(src *grammar.Source, m *Move, n int, err error) *Problem {
-	reason := err.Error()
-	if re, ok := err.(*rules.Error); ok {
-		reason = re.Msg
+	reason := english(err)
+	re, _ := err.(*rules.Error)
+	if re != nil {
+		reason = i18n.Render(i18n.English, re.Reason())
 	}
-	p := problemAt(src, m.Line, m.Col, "ply %d (%s): %s", n, m.Token, reason)
-	p.Ply, p.Token, p.Reason = n, m.Token, reason
+	p := problemAt(src, m.Line, m.Col, "%s", plyWords(i18n.English, n, m.Token, reason))
+	p.Ply, p.Token, p.Reason, p.Cause = n, m.Token, reason, re
 	return p
 }
+
+func plyWords(lang i18n.Lang, n int, token, reason string) string {
+	return i18n.Tr(lang, "notation.ply", map[string]any{"Ply": n, "Token": token, "Reason": reason})
+}
+
+// In is the problem with the rules' refusal put into lang; problems of
+// another kind stay as they are (their texts are English for now).
+func (p *Problem) In(lang i18n.Lang) *Problem {
+	if p == nil || p.Cause == nil || lang == i18n.English {
+		return p
+	}
+	q := *p
+	q.Reason = i18n.Render(lang, p.Cause.Reason())
+	q.Msg = plyWords(lang, p.Ply, p.Token, q.Reason)
+	return &q
+}
+
+// english renders an error of the rules (or any error) in English, the
+// language of the notation's own messages.
+func english(err error) string { return i18n.Error(i18n.English, err) }

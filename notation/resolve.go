@@ -53,7 +53,7 @@ func (r *reader) lookup(name string) (games.Entry, error) {
 func (g *Game) resolve(r *reader) *Problem {
 	ix, dup, err := index(g.tags)
 	if err != nil {
-		return problemAt(r.src, g.tags[dup].Line, g.tags[dup].Col, "%s", err.Error())
+		return problemAt(r.src, g.tags[dup].Line, g.tags[dup].Col, "%s", english(err))
 	}
 	tag := func(k int) *Tag {
 		if ix[k] == 0 {
@@ -82,7 +82,7 @@ func (g *Game) resolve(r *reader) *Problem {
 	if known, ok := r.setups[key]; ok {
 		state, err := known.entry.Kind.New(known.opts)
 		if err != nil {
-			return at(gameTag, "%s", err)
+			return at(gameTag, "%s", english(err))
 		}
 		g.Entry, g.Options, g.State = known.entry, known.opts, state
 		g.takeTags(ix, state.Seats())
@@ -94,13 +94,13 @@ func (g *Game) resolve(r *reader) *Problem {
 	var entry games.Entry
 	if gameTag != nil {
 		if entry, err = r.lookup(gameTag.Value); err != nil {
-			return at(gameTag, "Game tag: %s", err)
+			return at(gameTag, "Game tag: %s", english(err))
 		}
 	}
 	if variantTag != nil {
 		v, err := r.lookup(variantTag.Value)
 		if err != nil {
-			return at(variantTag, "Variant tag: %s", err)
+			return at(variantTag, "Variant tag: %s", english(err))
 		}
 		if gameTag != nil && v.Kind != entry.Kind {
 			return at(variantTag, "Variant tag: %s is not played as %s", v.Title, gameTag.Value)
@@ -110,7 +110,7 @@ func (g *Game) resolve(r *reader) *Problem {
 	opts := rules.Options{}
 	if optTag != nil {
 		if opts, err = rules.ParseOptions(strings.Fields(optTag.Value)); err != nil {
-			return at(optTag, "Options tag: %s", err)
+			return at(optTag, "Options tag: %s", english(err))
 		}
 	}
 	if key.unrated && hasOption(entry.Kind, "tournament") {
@@ -121,9 +121,9 @@ func (g *Game) resolve(r *reader) *Problem {
 	state, err := entry.New(opts)
 	if err != nil {
 		if optTag == nil {
-			return at(gameTag, "%s", err)
+			return at(gameTag, "%s", english(err))
 		}
-		return at(optTag, "Options tag: %s", err)
+		return at(optTag, "Options tag: %s", english(err))
 	}
 	r.setups[key] = setup{entry: entry, opts: state.Options()}
 	g.Entry, g.Options, g.State = entry, state.Options(), state

@@ -9,6 +9,7 @@ import (
 	"pbem/ai/analysis"
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/notation"
 )
 
@@ -199,7 +200,7 @@ func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, e
 	var body string
 	var atts []db.Attachment
 	if err != nil {
-		body = fmt.Sprintf("The computer could not go through %s: %s. Nothing more will come of this request.", title, upperFirst(err.Error()))
+		body = fmt.Sprintf("The computer could not go through %s: %s. Nothing more will come of this request.", title, upperFirst(i18n.Error(i18n.English, err)))
 	} else {
 		body = analysisSummary(title, g, plies, settings.LevelOrDefault())
 		name := "pbem-analysis.pgn"

@@ -2,11 +2,13 @@ package play
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // TestEveryCommandHasOneLine checks the command table against the grammar:
@@ -28,7 +30,7 @@ func TestEveryCommandHasOneLine(t *testing.T) {
 	}
 	lines := []string{"new pente with b@example.org", "accept", "decline", "cancel", "K10", "resign", "draw",
 		"takeback", "board", "games", "hint", "preview K10", "record", "review", "analyze", "watch 1", "unwatch 1",
-		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "pictures", "pictures off", "block",
+		"vacation", "vacation 3", "back", "timezone", "timezone UTC", "notify", "notify myturn", "pictures", "pictures off", "language", "language de", "block",
 		"block x@example.org", "unblock invitations", "confirm", "ratings", "help",
 		"if L9 then M10", "conditions", "cancel conditions", "challenges", "accept challenge 1", "cancel challenge 1"}
 	used := map[string]bool{}
@@ -244,14 +246,20 @@ func (w *world) away(addr string) bool {
 	return v.Away(w.now)
 }
 
-// TestHelpNamesEveryCommand: help lists every command word.
+// TestHelpNamesEveryCommand: help lists every command word, in each
+// language by one of its words there (or the English one, where the
+// language has none).
 func TestHelpNamesEveryCommand(t *testing.T) {
-	for _, v := range grammar.Verbs {
-		if v == "move" || v == "confirm" {
-			continue // "[move]" is written so; confirm is asked for when needed
-		}
-		if !strings.Contains(helpText, "  "+v+" ") {
-			t.Errorf("help does not list %q", v)
+	for _, lang := range i18n.All {
+		help := i18n.Fold(i18n.Tr(lang, "play.help", nil))
+		for _, v := range grammar.Verbs {
+			if v == "move" || v == "confirm" {
+				continue // "[move]" is written so; confirm is asked for when needed
+			}
+			words := append([]string{v}, grammar.Words[v][string(lang)]...)
+			if !slices.ContainsFunc(words, func(w string) bool { return strings.Contains(help, "  "+w+" ") }) {
+				t.Errorf("%s help does not list %q (as any of %v)", lang, v, words)
+			}
 		}
 	}
 }

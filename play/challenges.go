@@ -9,6 +9,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/ratings"
 	"pbem/rules"
 	"pbem/rules/games"
@@ -79,10 +80,10 @@ func (h *handling) ratingIn(playerID int64, kind string) (int, error) {
 
 // challengeOptions checks the options of a challenge as "new" does and
 // gives them complete, as a game stores them; msg says what is wrong.
-func challengeOptions(entry games.Entry, given []string) (all rules.Options, rr ratingRange, clock clockSpec, msg string) {
+func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all rules.Options, rr ratingRange, clock clockSpec, msg string) {
 	opts, err := rules.ParseOptions(given)
 	if err != nil {
-		return nil, rr, clock, upperFirst(err.Error()) + "."
+		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
 	}
 	if v, ok := opts["rating"]; ok {
 		delete(opts, "rating")
@@ -106,13 +107,14 @@ func challengeOptions(entry games.Entry, given []string) (all rules.Options, rr 
 		engine[name] = v
 	}
 	for name, so := range serviceOptions {
+		// An option without a default (private) is stored only when given.
 		if _, ok := svc[name]; !ok && so.def != "" {
 			svc[name] = so.def
 		}
 	}
 	g, err := entry.New(engine)
 	if err != nil {
-		return nil, rr, clock, upperFirst(err.Error()) + "."
+		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
 	}
 	if g.Seats() != 2 {
 		return nil, rr, clock, fmt.Sprintf("Open challenges are for games of two players; %s has %d. Invite the players by address instead.", entry.Title, g.Seats())
@@ -139,7 +141,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		h.say(read, "%s. Nothing was posted.", upperFirst(err.Error()))
 		return nil
 	}
-	all, rr, _, msg := challengeOptions(entry, c.New.Options)
+	all, rr, _, msg := challengeOptions(h.lang, entry, c.New.Options)
 	if msg != "" {
 		h.say(read, "%s Nothing was posted.", msg)
 		return nil

@@ -139,6 +139,8 @@ func commandTable() []commandSpec {
 		{"notify every|myturn|digest [HOUR]", AccountHolder, RateSetting, noGame, "change which mail you get", (*handling).notifyCmd},
 		{"pictures", Anyone, RateRead, noGame, "see your pictures setting", (*handling).picturesCmd},
 		{"pictures on|off", AccountHolder, RateSetting, noGame, "turn board pictures on or off", (*handling).picturesCmd},
+		{"language", Anyone, RateRead, noGame, "see your language", (*handling).languageCmd},
+		{"language en|de|es|pt", AccountHolder, RateSetting, noGame, "set your language", (*handling).languageCmd},
 		{"block", Anyone, RateRead, noGame, "see your blocks", (*handling).blocks},
 		{"block ADDRESS|invitations", AccountHolder, RateSetting, noGame, "block invitations", (*handling).block},
 		{"unblock ADDRESS|invitations", AccountHolder, RateSetting, noGame, "unblock invitations", (*handling).block},

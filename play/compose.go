@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pbem/db"
+	"pbem/i18n"
 )
 
 // notice is a mail to someone other than the sender: the other seats and
@@ -81,7 +82,7 @@ func (h *handling) send() error {
 			}
 			b.WriteString(wrap(a.text, width) + "\n")
 		}
-		subject := "[pbem] " + replySubject(h.m.Subject)
+		subject := "[pbem] " + replySubject(h.lang, h.m.Subject)
 		var about *table // the game the reply's key is for
 		var games []*table
 		if h.focus != nil {
@@ -91,7 +92,7 @@ func (h *handling) send() error {
 				return err
 			}
 			about = games[0]
-			subject = gameSubject(about, h.sender.Address)
+			subject = gameSubject(h.lang, about, h.sender.Address)
 			if len(games) > 1 {
 				var ids []string
 				for _, t := range games {
@@ -141,7 +142,7 @@ func (h *handling) send() error {
 		if err != nil {
 			return err
 		}
-		if err := h.queue(n.to.Address, t, gameSubject(t, n.to.Address), body, false, pics); err != nil {
+		if err := h.queue(n.to.Address, t, gameSubject(h.s.langOf(n.to), t, n.to.Address), body, false, pics); err != nil {
 			return err
 		}
 	}
@@ -187,8 +188,6 @@ func andList(s []string) string {
 
 // width is the longest line of a mail's text.
 const width = 72
-
-const footer = "-- \npbem: board games by mail. Send \"help\" for the commands.\n"
 
 // queue puts one mail in the outbox. Game mails carry the recipient's reply
 // token in Reply-To and in the Message-ID, and refer to the game's thread.
@@ -241,7 +240,7 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 		To:          to,
 		Subject:     subject,
 		Headers:     headers,
-		Body:        body + mailFooter(t, to),
+		Body:        body + mailFooter(h.langFor(to), t, to),
 		Attachments: atts,
 		GameID:      gameID,
 		Source:      h.msgRow,
@@ -284,7 +283,7 @@ func dedupe(s []string) []string {
 
 // replySubject is the subject of a reply about no game: the sender's
 // subject without its reply prefixes, or "your mail".
-func replySubject(s string) string {
+func replySubject(lang i18n.Lang, s string) string {
 	s = strings.TrimSpace(s)
 	for {
 		lower := strings.ToLower(s)
@@ -299,7 +298,7 @@ func replySubject(s string) string {
 		break
 	}
 	if s == "" {
-		return "your mail"
+		return i18n.Tr(lang, "play.subject_your_mail", nil)
 	}
 	return "Re: " + s
 }

@@ -8,6 +8,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -56,7 +57,7 @@ func treeText(lines [][]string) string {
 // opponent's plies and the answers in turn, and gives the plies in
 // canonical form. A ply the rules refuse stops it: the error names the
 // ply, whose it is and the rule.
-func checkLine(t *table, owner int, plies []string) ([]string, error) {
+func checkLine(lang i18n.Lang, t *table, owner int, plies []string) ([]string, error) {
 	g := t.game.Clone()
 	out := make([]string, 0, len(plies))
 	for i, tok := range plies {
@@ -75,22 +76,22 @@ func checkLine(t *table, owner int, plies []string) ([]string, error) {
 			err = g.Play(p)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s %s, ply %d, is refused: %s", whose, tok, g.Plies()+1, ruleWords(err))
+			return nil, fmt.Errorf("%s %s, ply %d, is refused: %s", whose, tok, g.Plies()+1, ruleWords(lang, err))
 		}
 		out = append(out, p.String())
 	}
 	return out, nil
 }
 
-// ruleWords is a rules error's sentence with the rule it names.
-func ruleWords(err error) string {
+// ruleWords is a rules error's sentence with the rule it names, in lang.
+func ruleWords(lang i18n.Lang, err error) string {
 	var re *rules.Error
 	if !errors.As(err, &re) {
-		return err.Error()
+		return i18n.Error(lang, err)
 	}
-	msg := strings.TrimSuffix(re.Msg, ".")
-	if re.Rule != "" && !strings.Contains(msg, "("+re.Rule+")") {
-		msg += " (" + re.Rule + ")"
+	msg := strings.TrimSuffix(i18n.Render(lang, re.Reason()), ".")
+	if rule := i18n.Tr(lang, string(re.Rule), nil); re.Rule != "" && !strings.Contains(msg, "("+rule+")") {
+		msg += " (" + rule + ")"
 	}
 	return msg
 }
@@ -122,7 +123,7 @@ func (h *handling) conditional(c *grammar.Command, t *table) error {
 		h.say(read, "It is your move in game %d: conditional moves answer your opponent's coming plies, so play your ply first (in the same mail, above the conditions, or later). Nothing was stored.", t.row.ID)
 		return nil
 	}
-	line, err := checkLine(t, seat, c.If.Plies)
+	line, err := checkLine(h.lang, t, seat, c.If.Plies)
 	if err != nil {
 		h.say(read, "This line was not stored: %s. Your other conditions in game %d are unchanged.", err, t.row.ID)
 		return nil
@@ -249,8 +250,12 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 			if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
 				return news, err
 			}
+			lang, lerr := h.seatLang(t, seat)
+			if lerr != nil {
+				return news, lerr
+			}
 			news.bySeat[seat] += fmt.Sprintf(" Your conditional answer %s to %s was not played: the rules refuse it now (%s), so your conditional moves stop here and it is your move.",
-				answer, last.Token, ruleWords(err))
+				answer, last.Token, ruleWords(lang, err))
 			return news, nil
 		}
 		n := t.game.Plies() + 1

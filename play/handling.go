@@ -10,6 +10,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // handling is the work on one incoming mail, inside its transaction.
@@ -46,6 +47,8 @@ type handling struct {
 	replyID string
 	// greeting is the sender's own words that were no commands.
 	greeting []string
+	// lang is the language of the sender, who reads the reply.
+	lang i18n.Lang
 }
 
 // answer is what the reply says about one command.
@@ -109,6 +112,7 @@ func (h *handling) run() error {
 	if h.sender, err = h.tx.Player(from, name, h.now); err != nil {
 		return err
 	}
+	h.lang = h.s.langOf(h.sender)
 	if stop, err := h.checkLimits(); stop || err != nil {
 		return err
 	}
@@ -221,12 +225,15 @@ type reading struct {
 	commands []*grammar.Command
 	// complaints are the lines that look meant as commands but are none:
 	// a near command word, or a first word with a digit (a ply).
-	complaints []string
+	complaints []*grammar.NotUnderstood
 	// other counts the lines that are neither: prose, greetings.
 	other int
 	// greeting is the sender's own words that are no commands, the first
 	// few lines, for an invitation to pass on.
 	greeting []string
+	// words are the first words of the lines read as commands, as
+	// written: they tell the sender's language (language.go).
+	words []string
 }
 
 // readCommands reads a mail's subject and body for commands.
@@ -241,11 +248,12 @@ func readCommands(subject string, body bodyText) reading {
 		cmd, err := grammar.ParseCommand(l.text)
 		if err == nil {
 			r.commands = append(r.commands, cmd)
+			r.words = append(r.words, firstField(l.text))
 			continue
 		}
 		var nu *grammar.NotUnderstood
 		if errors.As(err, &nu) && (len(nu.Suggest) > 0 || strings.ContainsAny(firstField(l.text), "0123456789")) {
-			r.complaints = append(r.complaints, sentence(upperFirst(nu.Error())))
+			r.complaints = append(r.complaints, nu)
 			continue
 		}
 		r.other++
@@ -275,13 +283,16 @@ func (h *handling) commands() error {
 		return err
 	}
 	r := readCommands(h.m.Subject, body)
+	if err := h.guessLanguage(r.words); err != nil {
+		return err
+	}
 	h.greeting = r.greeting
 	for i, c := range r.complaints {
 		if i == maxNotUnderstood {
 			r.other += len(r.complaints) - i
 			break
 		}
-		h.say("", "%s", c)
+		h.say("", "%s", notUnderstood(h.lang, c))
 	}
 	for _, cmd := range r.commands {
 		if err := h.do(cmd); err != nil {

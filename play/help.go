@@ -5,63 +5,9 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules/games"
 )
-
-// helpText lists the commands, as service.md does.
-const helpText = `Commands, one per line, in the subject or the body of a mail:
-
-  new GAME with ADDRESS [ADDRESS...] [OPTION=VALUE...]
-                         invite; starts when all invitees accept;
-                         "computer" as an ADDRESS plays the computer
-  new GAME with anyone [OPTION=VALUE...] [rating LOW-HIGH]
-                         an open challenge, for 7 days
-  challenges             the open challenges
-  accept challenge N     take challenge N: the game starts
-  cancel challenge N     withdraw your challenge N
-  accept [GAME]          accept an invitation, a draw or a takeback
-  decline [GAME]         say no to it
-  cancel [GAME]          withdraw your invitation before it starts
-  [move] [GAME] PLY [#N] play; #N is the ply number you expect
-  board [GAME]           the current board
-  games                  your games and whose turn it is
-  hint [GAME]            the legal plies now
-  preview [GAME] PLY...  the board after some plies; nothing stored
-  if PLY then PLY...     conditional moves: answer your opponent's
-                         next ply at once, in two-player games without
-                         dice ("if L9 then M10 if N11 then O12")
-  conditions [GAME]      your conditional moves, seen only by you
-  cancel conditions [GAME]
-                         drop them all
-  resign [GAME]          give up
-  draw [GAME]            offer a draw, or agree to one
-  takeback [GAME]        ask to undo your last ply
-  record [GAME]          the game's record, attached as a .pgn file
-  review                 with a .pgn attached or pasted: check it
-  analyze [GAME]         the computer goes through a finished game, or
-                         a .pgn attached or pasted, and marks mistakes
-  watch GAME             get a mail after every ply of a game
-  unwatch GAME           stop
-  vacation N             stop your clocks for N days
-  back                   end your vacation early
-  timezone ZONE          show times in your zone, such as Europe/Berlin
-  notify every|myturn|digest [HOUR]
-                         a mail after every ply, only when it is your
-                         move, or one a day per game at HOUR
-  pictures on|off        a picture of the board in game mails (on)
-  block ADDRESS          refuse that address's invitations
-  block invitations      refuse every invitation; "block" lists them
-  unblock ADDRESS|invitations
-                         undo a block
-  ratings [GAME]         your ratings, or a game's best players
-  help [TOPIC]           this text; TOPIC is a game, "options" or
-                         "computer"
-
-In a reply to a game's mail the game number may be left out. Every
-mail of this service carries your key in its Reply-To address: reply
-to a game's mail to play, and to any of them to change your settings,
-so that nobody else can act in your name. A setting sent otherwise
-waits until you answer "confirm" to the mail that asks.`
 
 // optionsHelp explains the options of "new".
 const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
@@ -107,9 +53,9 @@ computer mark the mistakes of both sides.`
 // gameList lists the games one a line, name and title, in the columns of
 // the command list: a line per game never wraps, and never parts a name
 // from its comma.
-func gameList() string {
+func gameList(lang i18n.Lang) string {
 	var b strings.Builder
-	b.WriteString("Games (send \"help GAME\" for one's rules and options):\n")
+	b.WriteString(i18n.Tr(lang, "play.games_header", nil) + "\n")
 	for _, e := range games.All() {
 		fmt.Fprintf(&b, "\n  %-22s %s", e.Name, e.Title)
 	}
@@ -121,7 +67,7 @@ func (h *handling) help(c *grammar.Command, _ *table) error {
 	topic := c.Help.Topic
 	switch topic {
 	case "":
-		h.say(c.String(), "%s\n\n%s", helpText, gameList())
+		h.say(c.String(), "%s\n\n%s", i18n.Tr(h.lang, "play.help", nil), gameList(h.lang))
 		return nil
 	case "options", "option":
 		h.say(c.String(), "%s", optionsHelp)
@@ -132,7 +78,7 @@ func (h *handling) help(c *grammar.Command, _ *table) error {
 	}
 	e, err := games.Lookup(topic)
 	if err != nil {
-		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(err.Error()))
+		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(h.errText(err)))
 		return nil
 	}
 	var b strings.Builder

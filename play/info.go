@@ -59,7 +59,7 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 			continue
 		}
 		if err := rules.PlayToken(g, tok); err != nil {
-			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(err, tok, t.row.ID))
+			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(h.lang, err, tok, t.row.ID))
 			return nil
 		}
 	}
@@ -85,7 +85,7 @@ func (h *handling) games(c *grammar.Command, _ *table) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(t, h.sender.Address))
+		fmt.Fprintf(&b, "\n  %d  %s - %s", row.ID, t.title(), gameStatus(h.lang, t, h.sender.Address))
 		more, err := h.clockSummary(t, h.sender)
 		if err != nil {
 			return err

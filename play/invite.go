@@ -9,6 +9,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 	"pbem/rules/games"
 )
@@ -37,12 +38,12 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	opts, err := rules.ParseOptions(c.New.Options)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	computers := 0
@@ -124,7 +125,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	}
 	g, err := entry.New(engineOpts)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(err.Error()))
+		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
 		return nil
 	}
 	if g.Seats() != len(addrs) {
@@ -164,6 +165,9 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 				return err
 			}
 			if !computer {
+				if p, err = h.inheritLanguage(p); err != nil {
+					return err
+				}
 				invitees = append(invitees, p)
 			}
 		}
@@ -187,8 +191,9 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	var names []string
 	for _, p := range invitees {
 		names = append(names, p.Address)
-		h.notify(p, t, fmt.Sprintf("%s <%s> invites you to a game of %s by mail (game %d).%s",
-			shortName(h.sender.Address, h.sender.Name), h.sender.Address, entry.Title, id, h.greetingText()))
+		lang := h.s.langOf(p)
+		h.notify(p, t, i18n.Tr(lang, "play.invites_you", map[string]any{"Name": shortName(h.sender.Address, h.sender.Name),
+			"Address": h.sender.Address, "Game": entry.Title, "ID": id})+h.greetingText(lang))
 	}
 	if len(names) > 0 {
 		also := ""
@@ -216,12 +221,12 @@ const maxGreetingLine = 200
 
 // greetingText is the inviter's own words, as the invitation passes them
 // on: "Hi Bob, fancy a game?"; "" when the mail had none.
-func (h *handling) greetingText() string {
+func (h *handling) greetingText(lang i18n.Lang) string {
 	if len(h.greeting) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n\nThey write:")
+	b.WriteString("\n\n" + i18n.Tr(lang, "play.they_write", nil))
 	for _, l := range h.greeting {
 		if len(l) > maxGreetingLine {
 			l = l[:maxGreetingLine] + "..."

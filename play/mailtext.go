@@ -6,37 +6,41 @@ import (
 	"strings"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
 // gameSubject is "[pbem 42] Pente: alice vs bob - your move", the status
 // seen from the recipient's side.
-func gameSubject(t *table, to string) string {
-	return "[pbem " + strconv.FormatInt(t.row.ID, 10) + "] " + t.title() + " - " + gameStatus(t, to)
+func gameSubject(lang i18n.Lang, t *table, to string) string {
+	return "[pbem " + strconv.FormatInt(t.row.ID, 10) + "] " + t.title() + " - " + gameStatus(lang, t, to)
 }
 
-func gameStatus(t *table, to string) string {
+func gameStatus(lang i18n.Lang, t *table, to string) string {
 	switch t.row.State {
 	case db.Invited:
-		return "invitation"
+		return i18n.Tr(lang, "play.status_invitation", nil)
 	case db.Declined:
 		if t.row.Termination != "" {
-			return cancelled // by its starter, or for an invitation undeliverable
+			return i18n.Tr(lang, "play.status_cancelled", nil) // by its starter, or for an invitation undeliverable
 		}
-		return "declined"
+		return i18n.Tr(lang, "play.status_declined", nil)
 	case db.Finished:
-		return "game over, " + resultWords(t)
+		return i18n.Tr(lang, "play.status_over", map[string]any{"Result": resultIn(lang, t)})
 	}
 	seat := int(t.game.ToMove())
 	if t.seatOf(to) == seat {
-		return "your move"
+		return i18n.Tr(lang, "play.status_your_move", nil)
 	}
-	return shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name) + " to move"
+	return i18n.Tr(lang, "play.status_to_move", map[string]any{"Name": shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name)})
 }
 
 // resultWords says a finished game's result in words: "alice wins",
 // "drawn".
-func resultWords(t *table) string {
+func resultWords(t *table) string { return resultIn(i18n.English, t) }
+
+// resultIn is resultWords in lang.
+func resultIn(lang i18n.Lang, t *table) string {
 	scores := strings.Split(t.row.Result, "-")
 	if len(scores) != len(t.row.Seats) {
 		return t.row.Result
@@ -56,11 +60,11 @@ func resultWords(t *table) string {
 	}
 	switch {
 	case none:
-		return "no winner"
+		return i18n.Tr(lang, "play.result_no_winner", nil)
 	case draw:
-		return "drawn"
+		return i18n.Tr(lang, "play.result_drawn", nil)
 	case len(winners) == 1:
-		return winners[0] + " wins"
+		return i18n.Tr(lang, "play.result_wins", map[string]any{"Name": winners[0]})
 	}
 	return t.row.Result
 }

@@ -8,6 +8,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // The notify settings: which news of plies a player gets by mail. Replies
@@ -160,17 +161,17 @@ func notifyWords(p db.Player, loc *time.Location) string {
 
 // mailFooter ends every mail: what the service is and, in the manner of
 // List-Unsubscribe, how to get less of this mail.
-func mailFooter(t *table, to string) string {
+func mailFooter(lang i18n.Lang, t *table, to string) string {
 	var hint string
 	switch {
 	case t == nil:
-		hint = `Settings: "notify myturn", "notify digest 8", "timezone ZONE".`
+		hint = i18n.Tr(lang, "play.footer_settings", nil)
 	case t.seatOf(to) < 0:
-		hint = fmt.Sprintf(`Spectators: "watch %d" / "unwatch %d" start and stop game %d's mail.`, t.row.ID, t.row.ID, t.row.ID)
+		hint = i18n.Tr(lang, "play.footer_spectators", map[string]any{"Game": t.row.ID})
 	default:
-		hint = `Fewer mails: send "notify myturn" or "notify digest 8".`
+		hint = i18n.Tr(lang, "play.footer_fewer", nil)
 	}
-	return footer + hint + "\n"
+	return "-- \n" + i18n.Tr(lang, "play.footer", nil) + "\n" + hint + "\n"
 }
 
 // unsubscribe adds a List-Unsubscribe header to a watcher's mail: a mail

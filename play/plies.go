@@ -7,6 +7,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -35,7 +36,7 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 		err = g.Play(ply)
 	}
 	if err != nil {
-		h.say(read, "%s", refusal(err, c.Move.Ply, t.row.ID))
+		h.say(read, "%s", refusal(h.lang, err, c.Move.Ply, t.row.ID))
 		return nil
 	}
 	stored := db.Ply{N: next, Seat: seat, Token: ply.String(), PlayedAt: h.now, Message: h.msgRow}
@@ -122,20 +123,20 @@ func takenWords(g rules.Game, mover rules.Seat) string {
 // refusal is the reply to a ply the rules refused: the rule's sentence, a
 // command hint for a word that looks like a misspelt command, and the
 // promise that nothing changed.
-func refusal(err error, token string, game int64) string {
-	msg := err.Error()
+func refusal(lang i18n.Lang, err error, token string, game int64) string {
+	msg := i18n.Error(lang, err)
 	var re *rules.Error
 	if errors.As(err, &re) {
-		msg = re.Msg
+		msg = i18n.Render(lang, re.Reason())
 	}
 	if !strings.HasPrefix(msg, token) {
 		msg = upperFirst(msg)
 	}
 	msg = sentence(msg)
 	if s := grammar.SuggestVerb(token); len(s) > 0 {
-		msg += fmt.Sprintf(" If %q was meant as a command: did you mean %s?", token, orList(s))
+		msg += " " + i18n.Tr(lang, "play.refusal_command", map[string]any{"Token": token, "Choices": rules.OrList(s)})
 	}
-	return msg + fmt.Sprintf(" Game %d is unchanged.", game)
+	return msg + " " + i18n.Tr(lang, "play.game_unchanged", map[string]any{"Game": game})
 }
 
 // afterPly plays the service's own plies (passes of blocked seats), ends

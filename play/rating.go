@@ -180,7 +180,7 @@ func (h *handling) ratingsCmd(c *grammar.Command, _ *table) error {
 	}
 	entry, err := games.Lookup(c.Ratings.Game)
 	if err != nil {
-		h.say(c.String(), "%s.", upperFirst(err.Error()))
+		h.say(c.String(), "%s.", upperFirst(h.errText(err)))
 		return nil
 	}
 	top, err := h.tx.TopRatings(entry.Name, topRatings)

@@ -12,6 +12,7 @@ import (
 	"pbem/ai"
 	"pbem/ai/computers"
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -19,6 +20,9 @@ import (
 type Config struct {
 	// Address is the service's own mail address, such as pbem@example.org.
 	Address string
+	// Language is the language of players who have set none (English
+	// when empty).
+	Language i18n.Lang
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 	// TrustDKIM accepts commands about a game from a sender whose mail has

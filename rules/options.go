@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,7 +17,7 @@ func ParseOptions(words []string) (Options, error) {
 		name, value, ok := strings.Cut(w, "=")
 		name, value = strings.ToLower(strings.TrimSpace(name)), strings.ToLower(strings.TrimSpace(value))
 		if !ok || name == "" || value == "" {
-			return nil, fmt.Errorf("option %q: write it as name=value, like tournament=off", w)
+			return nil, M("rules.option_form", Args{"Word": w})
 		}
 		o[name] = value
 	}
@@ -63,20 +62,13 @@ func (op Option) check(v string) error {
 				return nil
 			}
 		}
-		return fmt.Errorf("option %s=%s: the value must be %s", op.Name, v, orList(op.Values))
+		return M("rules.option_value", Args{"Name": op.Name, "Value": v, "Values": OrList(op.Values)})
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < op.Min || n > op.Max {
-		return fmt.Errorf("option %s=%s: the value must be a whole number from %d to %d", op.Name, v, op.Min, op.Max)
+		return M("rules.option_range", Args{"Name": op.Name, "Value": v, "Min": op.Min, "Max": op.Max})
 	}
 	return nil
-}
-
-func orList(s []string) string {
-	if len(s) == 1 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 // Kind describes a game: its name as records write it, its options, and how
@@ -113,13 +105,15 @@ func (k *Kind) Complete(o Options) (Options, error) {
 			for i, op := range k.Options {
 				names[i] = op.Name
 			}
-			msg := fmt.Sprintf("%s has no option %q", k.Name, name)
+			args := Args{"Game": k.Name, "Name": name}
 			if near := Nearest(name, names, 2); len(near) > 0 {
-				msg += "; " + DidYouMean(near)
+				args["Hint"] = DidYouMean(near)
+				return nil, M("rules.no_option_hint", args)
 			} else if len(names) > 0 {
-				msg += "; its options are " + strings.Join(names, ", ")
+				args["Names"] = strings.Join(names, ", ")
+				return nil, M("rules.no_option_list", args)
 			}
-			return nil, fmt.Errorf("%s", msg)
+			return nil, M("rules.no_option", args)
 		}
 		if err := op.check(v); err != nil {
 			return nil, err

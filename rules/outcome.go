@@ -64,3 +64,9 @@ func (o Outcome) Result(n int) string {
 	}
 	return strings.Join(score, "-")
 }
+
+// Code is the reason's message code ("reason.five_in_a_row"); the reason
+// itself stays the English word records and the store keep.
+func (r Reason) Code() Code {
+	return Code("reason." + strings.ReplaceAll(string(r), " ", "_"))
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"pbem/i18n"
 	"strings"
 	"testing"
 )
@@ -59,7 +60,11 @@ func TestDidYouMean(t *testing.T) {
 		{[]string{"H10", "J10"}, "did you mean H10 or J10?"},
 		{[]string{"a", "b", "c"}, "did you mean a, b or c?"},
 	} {
-		if got := DidYouMean(tc.in); got != tc.want {
+		got := ""
+		if len(tc.in) > 0 {
+			got = i18n.Render(i18n.English, DidYouMean(tc.in))
+		}
+		if got != tc.want {
 			t.Errorf("DidYouMean(%v) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -92,7 +97,7 @@ func TestKindOptions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := k.Complete(tc.in)
 			if err != nil {
-				if err.Error() != tc.want {
+				if i18n.Error(i18n.English, err) != tc.want {
 					t.Fatalf("error %q, want %q", err, tc.want)
 				}
 				return
@@ -113,7 +118,7 @@ func TestParseOptions(t *testing.T) {
 		t.Fatalf("ParseOptions = %v, %v", o, err)
 	}
 	if _, err := ParseOptions([]string{"tournament"}); err == nil ||
-		err.Error() != `option "tournament": write it as name=value, like tournament=off` {
+		i18n.Error(i18n.English, err) != `option "tournament": write it as name=value, like tournament=off` {
 		t.Errorf("missing value: %v", err)
 	}
 }

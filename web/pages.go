@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/play"
 	"pbem/render"
 	"pbem/rules"
@@ -179,7 +180,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	if p.Game != "" {
 		e, err := games.Lookup(p.Game)
 		if err != nil {
-			s.notFound(w, r, upperFirst(err.Error())+".")
+			s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
 			return
 		}
 		p.Game = e.Name
@@ -517,7 +518,7 @@ func (s *Server) ratingsIndex(w http.ResponseWriter, r *http.Request) {
 func (s *Server) ratings(w http.ResponseWriter, r *http.Request) {
 	e, err := games.Lookup(r.PathValue("kind"))
 	if err != nil {
-		s.notFound(w, r, upperFirst(err.Error())+".")
+		s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
 		return
 	}
 	page := pageNumber(r)
@@ -547,7 +548,7 @@ func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
 func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	e, err := games.Lookup(r.PathValue("kind"))
 	if err != nil {
-		s.notFound(w, r, upperFirst(err.Error())+".")
+		s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
 		return
 	}
 	doc := s.rules[rulesFile(e)]

@@ -35,7 +35,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	name := files[0]
 	src, err := readInput(ctx, name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem analyze: %v\n", err)
+		fmt.Fprintf(stderr, "pbem analyze: %v\n", errText(err))
 		return exitInvalid
 	}
 	var g *notation.Game
@@ -58,7 +58,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	plies, err := play.Analyze(ctx, g, computers.For(g.Entry.Kind), settings)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem analyze: %v\n", err)
+		fmt.Fprintf(stderr, "pbem analyze: %v\n", errText(err))
 		return exitInvalid
 	}
 	out := bufio.NewWriter(stdout)
@@ -73,7 +73,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		_, _ = out.Write(notation.AppendExport(nil, g))
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "pbem analyze: writing: %v\n", err)
+		fmt.Fprintf(stderr, "pbem analyze: writing: %v\n", errText(err))
 		return exitInvalid
 	}
 	return exitOK

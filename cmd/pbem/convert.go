@@ -29,7 +29,7 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	name := files[0]
 	src, err := readInput(ctx, name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem convert: %v\n", err)
+		fmt.Fprintf(stderr, "pbem convert: %v\n", errText(err))
 		return exitInvalid
 	}
 	out := bufio.NewWriter(stdout)
@@ -44,12 +44,12 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			continue // a line that could not be read
 		}
 		if err := w.Write(g); err != nil {
-			fmt.Fprintf(stderr, "pbem convert: writing: %v\n", err)
+			fmt.Fprintf(stderr, "pbem convert: writing: %v\n", errText(err))
 			return exitInvalid
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "pbem convert: writing: %v\n", err)
+		fmt.Fprintf(stderr, "pbem convert: writing: %v\n", errText(err))
 		return exitInvalid
 	}
 	return code

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pbem/i18n"
 )
 
 // TestServeEnvironment reads every variable of serve: a good value gives
@@ -36,6 +38,8 @@ func TestServeEnvironment(t *testing.T) {
 			"0s", `PBEM_TICK="0s": want a positive duration such as 1m`},
 		{"PBEM_TRUST_DKIM", "trust-dkim", "yes", func(c *serveConfig) any { return c.trustDKIM }, true,
 			"sure", `PBEM_TRUST_DKIM="sure": want yes or no`},
+		{"PBEM_LANGUAGE", "language", "Deutsch", func(c *serveConfig) any { return c.language }, i18n.German,
+			"fr", `PBEM_LANGUAGE="fr": want en, de, es or pt`},
 		{"PBEM_MAIL_HOST", "mail-host", "127.0.0.2", func(c *serveConfig) any { return c.mailHost }, "127.0.0.2", "", ""},
 		{"PBEM_IMAP_PORT", "imap-port", "2143", func(c *serveConfig) any { return c.imapPort }, 2143,
 			"11x43", `PBEM_IMAP_PORT="11x43": want a port number from 0 (any free port) to 65535`},

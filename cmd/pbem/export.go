@@ -41,7 +41,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, name := range files {
 		in, err := openInput(ctx, name, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			fmt.Fprintf(stderr, "pbem export: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
@@ -64,21 +64,21 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		in.Close()
 		var rerr *readError
 		if errors.As(err, &rerr) {
-			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			fmt.Fprintf(stderr, "pbem export: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
 		if err != nil && ctx.Err() != nil {
-			fmt.Fprintf(stderr, "pbem export: %v\n", err)
+			fmt.Fprintf(stderr, "pbem export: %v\n", errText(err))
 			return exitInvalid
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem export: writing: %v\n", err)
+			fmt.Fprintf(stderr, "pbem export: writing: %v\n", errText(err))
 			return exitInvalid
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "pbem export: writing: %v\n", err)
+		fmt.Fprintf(stderr, "pbem export: writing: %v\n", errText(err))
 		return exitInvalid
 	}
 	return code
@@ -108,7 +108,7 @@ func exported(g *notation.Game) exportedGame {
 func exportStore(ctx context.Context, data string, id int64, site string, stdout, stderr io.Writer) int {
 	store, err := openStore(ctx, data, toolLog(stderr))
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem export: %v\n", err)
+		fmt.Fprintf(stderr, "pbem export: %v\n", errText(err))
 		return exitInvalid
 	}
 	defer store.Close()
@@ -134,7 +134,7 @@ func exportStore(ctx context.Context, data string, id int64, site string, stdout
 		err = out.Flush()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem export: %v\n", err)
+		fmt.Fprintf(stderr, "pbem export: %v\n", errText(err))
 		return exitInvalid
 	}
 	return exitOK

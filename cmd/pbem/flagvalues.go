@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pbem/i18n"
 )
 
 // Flag values that check what they are given, so a flag and its
@@ -147,5 +149,24 @@ func (u urlValue) Set(s string) error {
 		return errors.New("want an http or https address such as https://pbem.example.org")
 	}
 	*u.p = strings.TrimRight(v.String(), "/")
+	return nil
+}
+
+// langValue is a language of the catalogs: en, de, es or pt (or its name).
+type langValue struct{ p *i18n.Lang }
+
+func (l langValue) String() string {
+	if l.p == nil || *l.p == "" {
+		return string(i18n.Default)
+	}
+	return string(*l.p)
+}
+
+func (l langValue) Set(s string) error {
+	v, ok := i18n.Parse(s)
+	if !ok {
+		return errors.New("want en, de, es or pt")
+	}
+	*l.p = v
 	return nil
 }

@@ -35,7 +35,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	store, err := openStore(ctx, *data, toolLog(stderr))
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem import: %v\n", err)
+		fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 		return exitInvalid
 	}
 	defer store.Close()
@@ -71,7 +71,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, name := range files {
 		src, err := readInput(ctx, name, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem import: %v\n", err)
+			fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
@@ -85,13 +85,13 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			batch = append(batch, g)
 			if len(batch) == importBatch {
 				if err := flush(name); err != nil {
-					fmt.Fprintf(stderr, "pbem import: %v\n", err)
+					fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 					return exitInvalid
 				}
 			}
 		}
 		if err := flush(name); err != nil {
-			fmt.Fprintf(stderr, "pbem import: %v\n", err)
+			fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 			return exitInvalid
 		}
 	}

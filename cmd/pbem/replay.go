@@ -26,7 +26,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	name := files[0]
 	src, err := readInput(ctx, name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem replay: %v\n", err)
+		fmt.Fprintf(stderr, "pbem replay: %v\n", errText(err))
 		return exitInvalid
 	}
 	var g *notation.Game
@@ -56,7 +56,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	state, err := g.Position(k)
 	if state == nil {
-		fmt.Fprintf(stderr, "pbem replay: %v\n", err)
+		fmt.Fprintf(stderr, "pbem replay: %v\n", errText(err))
 		return exitInvalid
 	}
 	shown := state.Plies()
@@ -68,7 +68,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stdout, "\n%s", g.MoveText(shown))
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem replay: the game cannot be replayed to ply %d:\n%v\n", k, err)
+		fmt.Fprintf(stderr, "pbem replay: the game cannot be replayed to ply %d:\n%v\n", k, errText(err))
 		return exitInvalid
 	}
 	return exitOK

@@ -10,16 +10,23 @@ import (
 	"os"
 	"runtime"
 
+	"pbem/i18n"
 	"pbem/notation"
 )
 
 // runReview checks every game of every file against the rules: one line
 // per game, or one JSON object per game with --json.
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("review", "[--json] FILE... (- for standard input)", stderr)
+	fs := newFlags("review", "[--json] [--language LANG] FILE... (- for standard input)", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
+	langName := fs.String("language", "en", "the language of the rules' reasons: en, de, es or pt")
 	files, err := parseArgs(fs, args)
 	if err != nil {
+		return exitUsage
+	}
+	lang, ok := i18n.Parse(*langName)
+	if !ok {
+		fmt.Fprintf(stderr, "pbem review: --language %q: want en, de, es or pt\n", *langName)
 		return exitUsage
 	}
 	if len(files) == 0 {
@@ -32,12 +39,12 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	for _, name := range files {
 		in, err := openInput(ctx, name, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			fmt.Fprintf(stderr, "pbem review: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
 		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
-			return review(g, *asJSON)
+			return review(g, lang, *asJSON)
 		}, func(r reviewed) error {
 			if r.err != nil {
 				return r.err
@@ -57,21 +64,21 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		in.Close()
 		var rerr *readError
 		if errors.As(err, &rerr) {
-			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			fmt.Fprintf(stderr, "pbem review: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
 		if err != nil && ctx.Err() != nil {
-			fmt.Fprintf(stderr, "pbem review: %v\n", err)
+			fmt.Fprintf(stderr, "pbem review: %v\n", errText(err))
 			return exitInvalid
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", err)
+			fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", errText(err))
 			return exitInvalid
 		}
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", err)
+		fmt.Fprintf(stderr, "pbem review: writing the report: %v\n", errText(err))
 		return exitInvalid
 	}
 	return code
@@ -88,7 +95,8 @@ type reviewed struct {
 
 // review reports one game; it runs on the workers, so that formatting is
 // done in parallel too.
-func review(g *notation.Game, asJSON bool) reviewed {
+func review(g *notation.Game, lang i18n.Lang, asJSON bool) reviewed {
+	g.Problem = g.Problem.In(lang)
 	s := g.Summary()
 	r := reviewed{valid: s.Valid}
 	if asJSON {

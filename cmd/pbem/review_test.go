@@ -61,6 +61,24 @@ func TestReviewText(t *testing.T) {
 	}
 }
 
+// TestReviewGerman gives the rules' reasons in German with --language de.
+func TestReviewGerman(t *testing.T) {
+	code, out, errOut := runPbem(t, "", "review", "--language", "de", filepath.Join("testdata", "two-games.pgn"))
+	if code != exitInvalid {
+		t.Errorf("exit %d", code)
+	}
+	want := "INVALID at 14:14 ply 3 H9: H9 liegt im zentralen 5x5-Bereich: der zweite Stein von White muss mindestens 3 Punkte von K10 entfernt liegen (Turnierregel)"
+	if !strings.Contains(out, want) {
+		t.Errorf("report\n%s\nlacks\n%s", out, want)
+	}
+	if !strings.Contains(errOut, "testdata/two-games.pgn:14:14: Zug 3 (H9): H9 liegt im zentralen") {
+		t.Errorf("detail on stderr:\n%s", errOut)
+	}
+	if code, _, _ := runPbem(t, "", "review", "--language", "fr", filepath.Join("testdata", "two-games.pgn")); code != exitUsage {
+		t.Errorf("--language fr: exit %d, want %d", code, exitUsage)
+	}
+}
+
 // TestReviewStdin reads standard input for "-" and exits 0 when every game
 // is valid.
 func TestReviewStdin(t *testing.T) {

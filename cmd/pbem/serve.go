@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"pbem/ai"
+	"pbem/i18n"
 	"pbem/mailer"
 	"pbem/mailer/embedded"
 	"pbem/play"
@@ -33,6 +34,8 @@ type serveConfig struct {
 	publicURL  string
 	poll, tick time.Duration
 	trustDKIM  bool
+	// language is the language of players who have set none.
+	language i18n.Lang
 	// The embedded mail server, used when neither --imap nor --smtp is set.
 	mailHost           string
 	imapPort, smtpPort int
@@ -89,6 +92,7 @@ func serveFlags(stderr io.Writer) (*flag.FlagSet, *serveConfig, *envFlags) {
 	env.Var(durationValue{&c.poll, "30s"}, "poll", "PBEM_POLL", "`duration` between looks for mail when the server has no IDLE")
 	env.Var(durationValue{&c.tick, "1m"}, "tick", "PBEM_TICK", "`duration` between looks at the clocks: reminders, deadlines, digests")
 	env.Var(boolValue{&c.trustDKIM}, "trust-dkim", "PBEM_TRUST_DKIM", "accept game commands with a DKIM signature aligned with From, without a reply key (yes or no)")
+	env.Var(langValue{&c.language}, "language", "PBEM_LANGUAGE", "`language` of players who have set none: en (the default), de, es or pt")
 	env.String(&c.mailHost, "mail-host", embedded.DefaultHost, "PBEM_MAIL_HOST", "embedded mail server: address to listen on")
 	env.Var(portValue{&c.imapPort}, "imap-port", "PBEM_IMAP_PORT", "embedded mail server: IMAP `port` (0: any free port)")
 	env.Var(portValue{&c.smtpPort}, "smtp-port", "PBEM_SMTP_PORT", "embedded mail server: SMTP `port` (0: any free port)")
@@ -176,7 +180,7 @@ func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logg
 		return errors.New("--address is needed with --imap and --smtp")
 	}
 
-	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Log: log,
+	svc, err := play.New(store, play.Config{Address: c.address, TrustDKIM: c.trustDKIM, Language: c.language, Log: log,
 		Now: c.now, Downtime: c.downtime, Limits: c.limits, ComputerNodes: int64(c.computerNodes), Engines: c.engines,
 		PublicURL: c.publicURL})
 	if err != nil {

@@ -3,6 +3,7 @@ package dobbal
 import (
 	"flag"
 	"os"
+	"pbem/i18n"
 	"slices"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func TestOptions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g0, err := Kind.NewGame(tc.opts)
 			if tc.err != "" {
-				if err == nil || err.Error() != tc.err {
+				if err == nil || i18n.Error(i18n.English, err) != tc.err {
 					t.Fatalf("NewGame(%v) error %v, want %q", tc.opts, err, tc.err)
 				}
 				return

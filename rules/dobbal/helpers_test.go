@@ -95,10 +95,10 @@ func ruleOf(t testing.TB, err error) string {
 	if !errors.As(err, &re) {
 		t.Fatalf("error %v (%T) is not a *rules.Error", err, err)
 	}
-	if re.Msg == "" || re.Rule == "" {
+	if msgOf(re) == "" || ruleName(re) == "" {
 		t.Fatalf("error %#v lacks a message or a rule", re)
 	}
-	return re.Rule
+	return ruleName(re)
 }
 
 // tokens writes plies as their tokens.

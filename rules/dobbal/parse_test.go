@@ -88,11 +88,11 @@ func TestParseErrorsTeach(t *testing.T) {
 			if !errors.As(err, &re) {
 				t.Fatalf("error %v is not a *rules.Error", err)
 			}
-			if re.Rule != tc.rule || re.Ply != 1 || re.Token != tc.tok {
-				t.Errorf("rule %q, ply %d, token %q; want %q, 1, %q", re.Rule, re.Ply, re.Token, tc.rule, tc.tok)
+			if ruleName(re) != tc.rule || re.Ply != 1 || re.Token != tc.tok {
+				t.Errorf("rule %q, ply %d, token %q; want %q, 1, %q", ruleName(re), re.Ply, re.Token, tc.rule, tc.tok)
 			}
-			if !strings.Contains(re.Msg, tc.message) {
-				t.Errorf("message %q does not contain %q", re.Msg, tc.message)
+			if !strings.Contains(msgOf(re), tc.message) {
+				t.Errorf("message %q does not contain %q", msgOf(re), tc.message)
 			}
 			if got := strings.Join(re.Suggest, " "); got != tc.suggest {
 				t.Errorf("suggestions %q, want %q", got, tc.suggest)

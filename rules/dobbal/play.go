@@ -14,16 +14,16 @@ func (g *Game) Play(ply rules.Ply) error {
 	switch p := ply.(type) {
 	case *Turn:
 		if p == nil {
-			return rules.Errorf(n, "", "notation", "the ply is empty; a turn reads like %s", example)
+			return rules.Fail(n, "", "rule.notation", "dobbal.empty_turn", rules.Args{"Example": example})
 		}
 		t = *p
 	case Turn:
 		t = p
 	default:
-		return rules.Errorf(n, fmt.Sprint(ply), "notation", "%v is not a Pinuid Dobbal ply; a turn reads like %s", ply, example)
+		return rules.Fail(n, fmt.Sprint(ply), "rule.notation", "dobbal.not_a_ply", rules.Args{"Ply": fmt.Sprint(ply), "Example": example})
 	}
 	if g.outcome.Over {
-		return rules.Errorf(n, t.String(), "game over", "the game is over: %s", g.describeEnd())
+		return rules.Fail(n, t.String(), "rule.game_over", "rules.game_over", rules.Args{"End": g.end()})
 	}
 	if err := g.checkForm(n, &t); err != nil {
 		return err
@@ -51,8 +51,12 @@ func (g *Game) checkRoll(n int, t *Turn) error {
 		return nil
 	}
 	tok := t.String()
-	return rules.Errorf(n, tok, "roll rule", "the roll is %s, but %s uses %s (roll rule)",
-		rollText(r), tok, rollText([3]int8{a, b, t.gameDie()}))
+	return rules.Fail(n, tok, "rule.roll", "dobbal.wrong_roll", rules.Args{"Roll": rollMsg(r), "Token": tok, "Used": rollMsg([3]int8{a, b, t.gameDie()})})
+}
+
+// rollMsg describes a roll given as [movement, movement, game].
+func rollMsg(r [3]int8) rules.Msg {
+	return rules.M("dobbal.roll", rules.Args{"A": int(r[0]), "B": int(r[1]), "Game": int(r[2])})
 }
 
 // rollText describes a roll given as [movement, movement, game].
@@ -65,17 +69,17 @@ func rollText(r [3]int8) string {
 func (g *Game) checkRules(n int, t *Turn) (position, error) {
 	me := g.ToMove()
 	q := g.pos
-	bad := func(rule, format string, args ...any) (position, error) {
-		return q, rules.Errorf(n, t.String(), rule, format, args...)
+	bad := func(rule, code rules.Code, args rules.Args) (position, error) {
+		return q, rules.Fail(n, t.String(), rule, code, args)
 	}
 	switch t.Action {
 	case Remove:
 		opp := 1 - me
 		switch {
 		case q.off[opp] >= maxOff:
-			return bad("doubles rule", "%s already has %d pins off the board, so no more of them may be removed (doubles rule)", g.SeatName(opp), q.off[opp])
+			return bad("rule.doubles", "dobbal.max_off", rules.Args{"Seat": g.SeatName(opp), "Count": int(q.off[opp])})
 		case q.board[t.Square] != pinOf(opp):
-			return bad("doubles rule", "there is no %s pin on %s to remove: %s (doubles rule)", g.SeatName(opp), t.Square, g.holds(t.Square))
+			return bad("rule.doubles", "dobbal.nothing_to_remove", rules.Args{"Seat": g.SeatName(opp), "Square": t.Square.String(), "Holds": g.holds(t.Square)})
 		}
 		q.board[t.Square] = empty
 		q.off[opp]++
@@ -84,11 +88,11 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 		rank := baseRank[me]
 		switch {
 		case q.off[me] == 0:
-			return bad("doubles rule", "%s has no pins off the board to put back (doubles rule)", g.SeatName(me))
+			return bad("rule.doubles", "dobbal.none_off", rules.Args{"Seat": g.SeatName(me)})
 		case t.Square.Rank() != rank:
-			return bad("doubles rule", "%s is not on %s's base line: a pin goes back on an empty square of rank %d (doubles rule)", t.Square, g.SeatName(me), rank+1)
+			return bad("rule.doubles", "dobbal.enter_off_base", rules.Args{"Square": t.Square.String(), "Seat": g.SeatName(me), "Rank": int(rank) + 1})
 		case q.board[t.Square] != empty:
-			return bad("doubles rule", "%s is not empty: %s, and a pin goes back only on an empty square (doubles rule)", t.Square, g.holds(t.Square))
+			return bad("rule.doubles", "dobbal.enter_taken", rules.Args{"Square": t.Square.String(), "Holds": g.holds(t.Square)})
 		}
 		q.board[t.Square] = pinOf(me)
 		q.off[me]--
@@ -99,7 +103,7 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 		if s.Skipped() {
 			var buf [maxPinSteps]Step
 			if moves := q.stepsFor(i, me, k, buf[:0]); len(moves) > 0 {
-				return bad("obligation to play", "the %s is skipped, but %s can be played, and a step that can be played must be played (obligation to play)", stepNames[i], moves[0])
+				return bad("rule.obligation", "dobbal.skipped", rules.Args{"Step": stepNames[i], "Move": moves[0].String()})
 			}
 			continue
 		}
@@ -111,8 +115,7 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 	if played := t.played(); played < 3 {
 		a, b := t.moveDice()
 		if better, ok := g.pos.fuller(me, a, b, t.gameDie(), played); ok {
-			return bad("obligation to play", "%s plays %d of the 3 steps, but %s plays %d, and a turn must play as many steps as the roll allows (obligation to play)",
-				t, played, better, better.played())
+			return bad("rule.obligation", "dobbal.fuller", rules.Args{"Turn": t.String(), "Count": played, "Better": better.String(), "BetterCount": better.played()})
 		}
 	}
 	return q, nil
@@ -121,35 +124,35 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 // checkStep checks step i of turn t (well formed) on q, the position after
 // the steps before it.
 func (g *Game) checkStep(n int, t *Turn, q *position, me rules.Seat, i int, s Step) error {
-	bad := func(rule, format string, args ...any) error {
-		return rules.Errorf(n, t.String(), rule, format, args...)
+	bad := func(rule, code rules.Code, args rules.Args) error {
+		return rules.Fail(n, t.String(), rule, code, args)
 	}
 	if i == 1 {
 		if s.From != q.gamePin {
-			return bad("turn order", "%s does not start on the game pin, which stands on %s: the middle step always moves the game pin (turn order)", s, q.gamePin)
+			return bad("rule.turn_order", "dobbal.middle_step", rules.Args{"Step": s.String(), "Square": q.gamePin.String()})
 		}
 		if !q.besideOwn(me) {
-			return bad("game pin rule", "the game pin on %s is not next to any of your pins, so it cannot move (game pin rule)", q.gamePin)
+			return bad("rule.game_pin", "dobbal.game_pin_alone", rules.Args{"Square": q.gamePin.String()})
 		}
 	} else {
 		switch q.board[s.From] {
 		case pinOf(me):
 		case empty:
-			return bad("own pin", "there is no pin on %s to move in the %s (own pin)", s.From, stepNames[i])
+			return bad("rule.own_pin", "dobbal.from_empty", rules.Args{"Square": s.From.String(), "Step": stepNames[i]})
 		case gamePiece:
-			return bad("turn order", "%s holds the game pin, which moves only in the middle step; the %s moves one of your own pins (turn order)", s.From, stepNames[i])
+			return bad("rule.turn_order", "dobbal.game_pin_outer", rules.Args{"Square": s.From.String(), "Step": stepNames[i]})
 		default:
-			return bad("own pin", "%s holds a %s pin, and you move only your own %s pins (own pin)", s.From, g.SeatName(1-me), g.SeatName(me))
+			return bad("rule.own_pin", "dobbal.from_other", rules.Args{"Square": s.From.String(), "Other": g.SeatName(1 - me), "Seat": g.SeatName(me)})
 		}
 	}
 	d, dist, _ := line(s.From, s.To)
 	for j := 1; j < dist; j++ {
 		if sq := s.From + Square(j)*delta[d]; q.board[sq] != empty {
-			return bad("no jumping", "%s passes over %s, where %s stands, and pins never jump (no jumping)", s, sq, g.pieceName(q.board[sq]))
+			return bad("rule.no_jumping", "dobbal.jump", rules.Args{"Step": s.String(), "Square": sq.String(), "Piece": g.pieceName(q.board[sq])})
 		}
 	}
 	if q.board[s.To] != empty {
-		return bad("occupied square", "%s ends on %s, where %s stands, and a pin moves only onto an empty square (occupied square)", s, s.To, g.pieceName(q.board[s.To]))
+		return bad("rule.occupied_square", "dobbal.occupied", rules.Args{"Step": s.String(), "Square": s.To.String(), "Piece": g.pieceName(q.board[s.To])})
 	}
 	return nil
 }
@@ -176,22 +179,22 @@ func (p *position) fuller(me rules.Seat, a, b, gd int8, played int) (Turn, bool)
 }
 
 // pieceName names what stands on a square for messages.
-func (g *Game) pieceName(pc piece) string {
+func (g *Game) pieceName(pc piece) rules.Msg {
 	switch pc {
 	case whitePin, blackPin:
-		return "a " + g.SeatName(rules.Seat(pc-1)) + " pin"
+		return rules.M("dobbal.piece_pin", rules.Args{"Seat": g.SeatName(rules.Seat(pc - 1))})
 	case gamePiece:
-		return "the game pin"
+		return rules.M("dobbal.piece_game", nil)
 	}
-	return "nothing"
+	return rules.M("dobbal.piece_none", nil)
 }
 
 // holds says what stands on sq of the current position.
-func (g *Game) holds(sq Square) string {
+func (g *Game) holds(sq Square) rules.Msg {
 	if g.pos.board[sq] == empty {
-		return sq.String() + " is empty"
+		return rules.M("dobbal.holds_empty", rules.Args{"Square": sq.String()})
 	}
-	return g.pieceName(g.pos.board[sq]) + " stands there"
+	return rules.M("dobbal.holds", rules.Args{"Piece": g.pieceName(g.pos.board[sq])})
 }
 
 // apply plays a checked turn that leads to position next, then decides the
@@ -218,6 +221,19 @@ func (g *Game) apply(t Turn, next position) {
 		g.outcome = rules.Outcome{Over: true, Reason: rules.NoProgress,
 			Detail: fmt.Sprintf("%d plies without a removal or re-entry", g.quiet)}
 	}
+}
+
+// end says how the game ended, as a message.
+func (g *Game) end() rules.Msg {
+	o := g.outcome
+	if o.Draw() {
+		return rules.M("dobbal.end_draw", rules.Args{"Count": g.quiet})
+	}
+	args := rules.Args{"Seat": g.SeatName(o.Winners[0]), "GamePin": g.pos.gamePin.String(), "Pin": ""}
+	if pin, ok := g.pos.win(o.Winners[0]); ok {
+		args["Pin"] = pin.String()
+	}
+	return rules.M("dobbal.end_win", args)
 }
 
 // describeEnd says how the game ended, short enough for a board line.

@@ -1,8 +1,9 @@
 package dobbal
 
 import (
-	"fmt"
 	"math/bits"
+
+	"pbem/rules"
 )
 
 // Dice implements rules.Roller: three dice, two to move pins and one for
@@ -14,15 +15,15 @@ func (g *Game) Dice() (count, faces int) { return 3, int(g.faces) }
 // either order. Play clears the roll.
 func (g *Game) SetRoll(faces []int) error {
 	if g.outcome.Over {
-		return fmt.Errorf("the game is over: %s; there is no turn to roll for", g.describeEnd())
+		return rules.M("dobbal.roll_over", rules.Args{"End": g.end()})
 	}
 	if len(faces) != 3 {
-		return fmt.Errorf("a roll is 3 dice (movement, movement, game), not %d", len(faces))
+		return rules.M("dobbal.roll_count", rules.Args{"Count": len(faces)})
 	}
 	var r [3]int8
 	for i, f := range faces {
 		if f < 1 || f > int(g.faces) {
-			return fmt.Errorf("die %d of the roll shows %d, but the dice show 1 to %d (faces=%d)", i+1, f, g.faces, g.faces)
+			return rules.M("dobbal.roll_face", rules.Args{"Die": i + 1, "Face": f, "Faces": int(g.faces)})
 		}
 		r[i] = int8(f)
 	}

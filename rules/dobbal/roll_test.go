@@ -1,6 +1,7 @@
 package dobbal
 
 import (
+	"pbem/i18n"
 	"slices"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestSetRollChecksTheRoll(t *testing.T) {
 				}
 				return
 			}
-			if err == nil || !strings.Contains(err.Error(), tc.message) {
+			if err == nil || !strings.Contains(i18n.Error(i18n.English, err), tc.message) {
 				t.Fatalf("SetRoll(%v) = %v, want an error containing %q", tc.roll, err, tc.message)
 			}
 			if set {

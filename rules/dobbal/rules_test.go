@@ -1,6 +1,7 @@
 package dobbal
 
 import (
+	"pbem/i18n"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 				t.Fatalf("%s: rule %q (%v), want %q", tc.ply, got, err, tc.rule)
 			}
 			if err != nil {
-				if !strings.Contains(err.Error(), tc.message) {
+				if !strings.Contains(i18n.Error(i18n.English, err), tc.message) {
 					t.Errorf("message %q does not contain %q", err, tc.message)
 				}
 				if g.Plies() != 0 || g.Board() != before {

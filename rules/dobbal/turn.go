@@ -1,6 +1,10 @@
 package dobbal
 
-import "strings"
+import (
+	"strings"
+
+	"pbem/rules"
+)
 
 // Action is what a turn does: three steps, or one of the two doubles
 // choices.
@@ -102,7 +106,7 @@ func (t *Turn) played() int {
 }
 
 // stepNames name the three steps for messages.
-var stepNames = [3]string{"first movement step", "game pin step", "second movement step"}
+var stepNames = [3]rules.Msg{{Code: "dobbal.step_first"}, {Code: "dobbal.step_game"}, {Code: "dobbal.step_second"}}
 
 // dieNames name the die of each step for messages.
-var dieNames = [3]string{"first movement die", "game die", "second movement die"}
+var dieNames = [3]rules.Msg{{Code: "dobbal.die_first"}, {Code: "dobbal.die_game"}, {Code: "dobbal.die_second"}}

@@ -5,7 +5,6 @@
 package games
 
 import (
-	"fmt"
 	"strings"
 
 	"pbem/rules"
@@ -66,11 +65,10 @@ func Lookup(name string) (Entry, error) {
 		}
 		names = append(names, e.Name)
 	}
-	msg := fmt.Sprintf("there is no game %q", name)
 	if near := rules.Nearest(name, names, 3); len(near) > 0 {
-		return Entry{}, fmt.Errorf("%s; %s", msg, rules.DidYouMean(near))
+		return Entry{}, rules.M("rules.no_game_hint", rules.Args{"Name": name, "Hint": rules.DidYouMean(near)})
 	}
-	return Entry{}, fmt.Errorf("%s; the games are %s", msg, strings.Join(names, ", "))
+	return Entry{}, rules.M("rules.no_game_list", rules.Args{"Name": name, "Names": strings.Join(names, ", ")})
 }
 
 // ForKind finds the entry for a kind and complete options: the inverse of
@@ -102,7 +100,7 @@ func (e Entry) New(o rules.Options) (rules.Game, error) {
 	}
 	for name, v := range e.Preset {
 		if got, ok := all[name]; ok && got != v {
-			return nil, fmt.Errorf("%s=%s does not fit %s, which is %s=%s", name, got, e.Title, name, v)
+			return nil, rules.M("rules.option_conflict", rules.Args{"Name": name, "Got": got, "Game": e.Title, "Want": v})
 		}
 		all[name] = v
 	}

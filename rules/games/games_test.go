@@ -2,6 +2,7 @@ package games
 
 import (
 	"math/rand/v2"
+	"pbem/i18n"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestLookup(t *testing.T) {
 	for _, tc := range tests {
 		e, err := Lookup(tc.name)
 		if tc.err != "" {
-			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+			if err == nil || !strings.HasPrefix(i18n.Error(i18n.English, err), tc.err) {
 				t.Errorf("Lookup(%q) error %v, want %q", tc.name, err, tc.err)
 			}
 			continue
@@ -57,7 +58,7 @@ func TestEveryEntryStartsAndFindsItself(t *testing.T) {
 func TestPresetCannotBeContradicted(t *testing.T) {
 	e, _ := Lookup("gomoku")
 	if _, err := e.New(rules.Options{"variant": "keryo"}); err == nil ||
-		err.Error() != "variant=keryo does not fit Gomoku, which is variant=gomoku" {
+		i18n.Error(i18n.English, err) != "variant=keryo does not fit Gomoku, which is variant=gomoku" {
 		t.Errorf("contradicting preset: %v", err)
 	}
 	if _, err := e.New(rules.Options{"variant": "gomoku", "tournament": "off"}); err != nil {

@@ -28,7 +28,7 @@ func FuzzPlies(f *testing.F) {
 			err := rules.PlayToken(g, tok)
 			if err != nil {
 				var re *rules.Error
-				if !errors.As(err, &re) || re.Rule == "" || re.Msg == "" {
+				if !errors.As(err, &re) || ruleName(re) == "" || msgOf(re) == "" {
 					t.Fatalf("%q: error %v is not a rules.Error with rule and message", tok, err)
 				}
 				if g.Plies() != before {

@@ -69,5 +69,5 @@ func ruleOf(t *testing.T, err error) string {
 	if !errors.As(err, &re) {
 		t.Fatalf("error %v is not a *rules.Error", err)
 	}
-	return re.Rule
+	return ruleName(re)
 }

@@ -24,7 +24,7 @@ func (g *Game) Play(ply rules.Ply) error {
 	n := len(g.history) + 1
 	p, ok := ply.(Point)
 	if !ok {
-		return rules.Errorf(n, fmt.Sprint(ply), "notation", "%v is not a Pente ply; a Pente ply is a point such as K10", ply)
+		return rules.Fail(n, fmt.Sprint(ply), "rule.notation", "pente.not_a_ply", rules.Args{"Ply": fmt.Sprint(ply)})
 	}
 	if err := g.check(n, p); err != nil {
 		return err
@@ -36,31 +36,31 @@ func (g *Game) Play(ply rules.Ply) error {
 // check says why p may not be played as ply n, or nil. It builds no
 // strings unless it refuses: it runs for every ply of every replay.
 func (g *Game) check(n int, p Point) error {
-	refuse := func(rule, format string, args ...any) error {
-		return rules.Errorf(n, p.String(), rule, format, args...)
+	refuse := func(rule, code rules.Code, args rules.Args) error {
+		return rules.Fail(n, p.String(), rule, code, args)
 	}
 	if g.outcome.Over {
-		return refuse("game over", "the game is over: %s", g.describeEnd())
+		return refuse("rule.game_over", "rules.game_over", rules.Args{"End": g.end()})
 	}
 	if p < 0 || p >= N {
-		return rules.Errorf(n, fmt.Sprint(int(p)), "notation", "point %d is off the board", int(p))
+		return rules.Fail(n, fmt.Sprint(int(p)), "rule.notation", "pente.off_board", rules.Args{"Point": int(p)})
 	}
 	if g.board[p] != empty {
-		return refuse("occupied point", "%s is taken: a %s stone stands there", p, g.SeatName(rules.Seat(g.board[p]-1)))
+		return refuse("rule.occupied_point", "pente.occupied", rules.Args{"Point": p.String(), "Seat": g.SeatName(rules.Seat(g.board[p] - 1))})
 	}
 	if n == 1 && p != Centre {
-		return refuse("first stone on the centre", "%s is not the centre: White's first stone must be on K10", p)
+		return refuse("rule.first_stone", "pente.first_stone", rules.Args{"Point": p.String()})
 	}
 	if n == 3 && g.tournament {
 		me := g.SeatName(g.ToMove())
 		df, dr := abs(p.File()-Centre.File()), abs(p.Rank()-Centre.Rank())
 		if df < 3 && dr < 3 {
-			return refuse("tournament rule", "%s is inside the central 5x5 square: %s's second stone must be at least 3 points from K10 (tournament rule)", p, me)
+			return refuse("rule.tournament", "pente.tournament", rules.Args{"Point": p.String(), "Seat": me})
 		}
 		if g.variant == GPente {
 			for _, q := range gPenteBarred {
 				if p == q {
-					return refuse("G-Pente opening rule", "%s is barred: %s's second stone may not be 3 or 4 points straight out from K10 (G-Pente opening rule)", p, me)
+					return refuse("rule.gpente_opening", "pente.gpente_opening", rules.Args{"Point": p.String(), "Seat": me})
 				}
 			}
 		}
@@ -301,6 +301,15 @@ func (g *Game) Legal() []rules.Ply {
 		out = append(out, plies[p])
 	}
 	return out
+}
+
+// end is how the game ended, as a message.
+func (g *Game) end() rules.Msg {
+	o := g.outcome
+	if o.Draw() {
+		return rules.M("pente.end_draw", rules.Args{"Reason": rules.M(o.Reason.Code(), nil)})
+	}
+	return rules.M("pente.end_win", rules.Args{"Seat": g.SeatName(o.Winners[0]), "Reason": rules.M(o.Reason.Code(), nil), "Detail": o.Detail})
 }
 
 func (g *Game) describeEnd() string {

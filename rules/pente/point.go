@@ -56,31 +56,32 @@ func ParsePoint(n int, tok string) (Point, error) {
 // parsePoint is ParsePoint's full reading, with its advice.
 func parsePoint(n int, tok string) (Point, error) {
 	s := strings.ToUpper(strings.TrimSpace(tok))
-	bad := func(msg string, suggest ...string) (Point, error) {
-		e := rules.Errorf(n, tok, "notation", "%s", msg)
-		e.Suggest = suggest
-		if len(suggest) > 0 {
-			e.Msg += "; " + rules.DidYouMean(suggest)
+	bad := func(code rules.Code, args rules.Args, suggest ...string) (Point, error) {
+		if args == nil {
+			args = rules.Args{}
 		}
+		args["Token"] = tok
+		e := rules.Fail(n, tok, "rule.notation", code, args)
+		e.Suggest = suggest
 		return 0, e
 	}
 	if s == "" {
-		return bad("the ply is empty; a Pente ply is a point such as K10")
+		return bad("pente.empty_ply", nil)
 	}
 	// Digits first ("10K") is a common slip.
 	if s[0] >= '0' && s[0] <= '9' {
 		i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 		if i > 0 && i == len(s)-1 {
 			if p, err := ParsePoint(n, s[i:]+s[:i]); err == nil {
-				return bad(tok+" is not a point: the column letter comes first", p.String())
+				return bad("pente.letter_first", nil, p.String())
 			}
 		}
-		return bad(tok + " is not a point: write the column letter (A-T, no I), then the row (1-19), such as K10")
+		return bad("pente.not_a_point", nil)
 	}
 	col, digits := s[0], s[1:]
 	row, err := strconv.Atoi(digits)
 	if err != nil || digits == "" || digits[0] == '+' || digits[0] == '-' {
-		return bad(tok + " is not a point: write the column letter (A-T, no I), then the row (1-19), such as K10")
+		return bad("pente.not_a_point", nil)
 	}
 	if row < 1 || row > Size {
 		var near []string
@@ -91,18 +92,18 @@ func parsePoint(n int, tok string) (Point, error) {
 				near = append(near, At(f, Size-1).String())
 			}
 		}
-		return bad(tok+": there is no row "+digits+"; rows run from 1 to 19", near...)
+		return bad("pente.no_row", rules.Args{"Row": digits}, near...)
 	}
 	f := strings.IndexByte(files, col)
 	if col == 'I' {
-		return bad(tok+": there is no I column", At(7, row-1).String(), At(8, row-1).String())
+		return bad("pente.no_i_column", nil, At(7, row-1).String(), At(8, row-1).String())
 	}
 	if f < 0 {
-		msg := tok + ": there is no " + string(col) + " column; columns run from A to T without I"
+		args := rules.Args{"Column": string(col)}
 		if col > 'T' && col <= 'Z' {
-			return bad(msg, At(Size-1, row-1).String())
+			return bad("pente.no_column", args, At(Size-1, row-1).String())
 		}
-		return bad(msg)
+		return bad("pente.no_column", args)
 	}
 	return At(f, row-1), nil
 }

@@ -2,6 +2,7 @@ package pente
 
 import (
 	"fmt"
+	"pbem/i18n"
 	"slices"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestOpeningRules(t *testing.T) {
 				t.Fatalf("%s: rule %q (err %v), want %q", tc.ply, got, err, tc.rule)
 			}
 			if err != nil {
-				if !strings.Contains(err.Error(), tc.message) {
+				if !strings.Contains(i18n.Error(i18n.English, err), tc.message) {
 					t.Errorf("message %q does not contain %q", err, tc.message)
 				}
 				if g.Plies() != len(tc.plies) {
@@ -201,7 +202,7 @@ func TestNothingAfterAWin(t *testing.T) {
 	if ruleOf(t, err) != "game over" {
 		t.Fatalf("ply after the win: %v, want game over", err)
 	}
-	if !strings.Contains(err.Error(), "White won by five in a row (K10 to O10)") {
+	if !strings.Contains(i18n.Error(i18n.English, err), "White won by five in a row (K10 to O10)") {
 		t.Errorf("message %q does not say who won and how", err)
 	}
 	if len(g.Legal()) != 0 {
@@ -409,7 +410,7 @@ func TestParsePoint(t *testing.T) {
 			if err == nil {
 				t.Fatalf("ParsePoint(%q) = %v, want an error", tc.in, p)
 			}
-			if !strings.HasPrefix(err.Error(), "ply 7: "+tc.msg) {
+			if !strings.HasPrefix(i18n.Error(i18n.English, err), "ply 7: "+tc.msg) {
 				t.Errorf("error %q, want it to start with %q", err, "ply 7: "+tc.msg)
 			}
 		})
@@ -418,11 +419,11 @@ func TestParsePoint(t *testing.T) {
 
 func TestOptions(t *testing.T) {
 	if _, err := Kind.NewGame(rules.Options{"tournamnet": "off"}); err == nil ||
-		!strings.Contains(err.Error(), `Pente has no option "tournamnet"; did you mean tournament?`) {
+		!strings.Contains(i18n.Error(i18n.English, err), `Pente has no option "tournamnet"; did you mean tournament?`) {
 		t.Errorf("misspelt option: %v", err)
 	}
 	if _, err := Kind.NewGame(rules.Options{"variant": "renju"}); err == nil ||
-		!strings.Contains(err.Error(), "variant=renju: the value must be pente, keryo, gomoku, g-pente, boat or poof") {
+		!strings.Contains(i18n.Error(i18n.English, err), "variant=renju: the value must be pente, keryo, gomoku, g-pente, boat or poof") {
 		t.Errorf("unknown variant: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package pinuid
 
 import (
+	"pbem/i18n"
 	"slices"
 	"strings"
 	"testing"
@@ -62,8 +63,8 @@ func TestForgottenRemovalIsTheWholeNextTurn(t *testing.T) {
 				t.Errorf("Legal is %v, want %v", got, tt.legal)
 			}
 			for tok, msg := range tt.bad {
-				if e := refused(t, g, tok); e.Msg != msg {
-					t.Errorf("%s refused: %q\nwant %q", tok, e.Msg, msg)
+				if e := refused(t, g, tok); msgOf(e) != msg {
+					t.Errorf("%s refused: %q\nwant %q", tok, msgOf(e), msg)
 				}
 			}
 			play(t, g, tt.pay)
@@ -148,8 +149,8 @@ func TestStagnationReEntersOnTheBaseLine(t *testing.T) {
 				t.Errorf("Legal is %v, want it to start %v", got, tt.legal)
 			}
 			if tt.msg != "" {
-				if e := refused(t, g, tt.play); e.Msg != tt.msg || e.Rule != "stagnation" && e.Rule != "re-entry" {
-					t.Errorf("%s refused by %s: %q\nwant %q", tt.play, e.Rule, e.Msg, tt.msg)
+				if e := refused(t, g, tt.play); msgOf(e) != tt.msg || ruleOf(e) != "stagnation" && ruleOf(e) != "re-entry" {
+					t.Errorf("%s refused by %s: %q\nwant %q", tt.play, ruleOf(e), msgOf(e), tt.msg)
 				}
 				return
 			}
@@ -174,8 +175,8 @@ func TestReEntryMakesNoRow(t *testing.T) {
 		4 . . . W . . .
 		1 W . W . . . .`})
 	play(t, g, "+b1", "d6-c5")
-	if e := refused(t, g, "d4-e5xa1"); e.Msg != "d4-e5 makes no row of three, so it removes no pin" {
-		t.Errorf("d4-e5xa1 refused: %q", e.Msg)
+	if e := refused(t, g, "d4-e5xa1"); msgOf(e) != "d4-e5 makes no row of three, so it removes no pin" {
+		t.Errorf("d4-e5xa1 refused: %q", msgOf(e))
 	}
 }
 
@@ -196,8 +197,8 @@ func TestBlockedSeatPasses(t *testing.T) {
 	if !strings.Contains(g.Board(), "no pin can step, so the turn is pass") {
 		t.Errorf("the board does not say the turn is pass:\n%s", g.Board())
 	}
-	if e := refused(t, g, "a2-b3"); e.Rule != "blocked" {
-		t.Errorf("a step by a blocked player refused by %s: %s", e.Rule, e.Msg)
+	if e := refused(t, g, "a2-b3"); ruleOf(e) != "blocked" {
+		t.Errorf("a step by a blocked player refused by %s: %s", ruleOf(e), msgOf(e))
 	}
 	play(t, g, "pass")
 	if g.ToMove() != 1 || g.Outcome().Over || g.quiet != 1 {
@@ -206,8 +207,8 @@ func TestBlockedSeatPasses(t *testing.T) {
 
 	rg, _ := Classic.NewGame(nil)
 	e := refused(t, rg.(*Game), "pass")
-	if e.Rule != "pass" || e.Msg != "you can still step, such as b1-a2; pass is only for a player who cannot act" {
-		t.Errorf("pass at the start refused by %s: %q", e.Rule, e.Msg)
+	if ruleOf(e) != "pass" || msgOf(e) != "you can still step, such as b1-a2; pass is only for a player who cannot act" {
+		t.Errorf("pass at the start refused by %s: %q", ruleOf(e), msgOf(e))
 	}
 }
 
@@ -299,8 +300,8 @@ func TestTwoPinsWin(t *testing.T) {
 			if l := g.Legal(); len(l) != 0 {
 				t.Errorf("Legal after the win: %v", l)
 			}
-			if e := refused(t, g, "pass"); e.Rule != "game over" {
-				t.Errorf("a ply after the win refused by %s: %s", e.Rule, e.Msg)
+			if e := refused(t, g, "pass"); ruleOf(e) != "game over" {
+				t.Errorf("a ply after the win refused by %s: %s", ruleOf(e), msgOf(e))
 			}
 		})
 	}
@@ -370,7 +371,7 @@ func TestKindOptions(t *testing.T) {
 			switch {
 			case tt.err == "" && err != nil:
 				t.Errorf("refused: %v", err)
-			case tt.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tt.err)):
+			case tt.err != "" && (err == nil || !strings.HasPrefix(i18n.Error(i18n.English, err), tt.err)):
 				t.Errorf("error %v, want %q", err, tt.err)
 			}
 		})

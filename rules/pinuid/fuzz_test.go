@@ -20,7 +20,7 @@ func FuzzParse(f *testing.F) {
 		p, err := rg.Parse(tok)
 		if err != nil {
 			var e *rules.Error
-			if !errors.As(err, &e) || e.Msg == "" || e.Rule == "" {
+			if !errors.As(err, &e) || msgOf(e) == "" || ruleOf(e) == "" {
 				t.Fatalf("%q: %#v is not a *rules.Error with a rule and a message", tok, err)
 			}
 			return
@@ -54,7 +54,7 @@ func FuzzPlay(f *testing.F) {
 			err := rules.PlayToken(g, tok)
 			if err != nil {
 				var e *rules.Error
-				if !errors.As(err, &e) || e.Msg == "" || e.Ply != n {
+				if !errors.As(err, &e) || msgOf(e) == "" || e.Ply != n {
 					t.Fatalf("%q: %#v is not a *rules.Error for ply %d", tok, err, n)
 				}
 				if g.board != before.board || g.Plies() != before.Plies() || g.toMove != before.toMove {

@@ -21,14 +21,14 @@ func (g *Game) playLeave(n int, p Ply) error {
 	tok := p.String()
 	switch {
 	case !g.quatro:
-		return rules.Errorf(n, tok, "leaving", "Pinuid Classic has two seats: a player who resigns or runs out of time loses, and no seat is eliminated")
+		return rules.Fail(n, tok, "rule.leaving", "pinuid.classic_no_leave", nil)
 	case p.seat < 0 || int(p.seat) >= g.Seats():
-		return rules.Errorf(n, tok, "leaving", "%s names no seat of this game; it has seats 1 to %d", tok, g.Seats())
+		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_no_seat", rules.Args{"Token": tok, "Seats": g.Seats()})
 	case g.eliminated[p.seat]:
-		return rules.Errorf(n, tok, "leaving", "%s is out of the game already", g.SeatName(p.seat))
+		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_already_out", rules.Args{"Seat": g.SeatName(p.seat)})
 	}
 	if p.why != rules.Resigned && p.why != rules.TimedOut {
-		return rules.Errorf(n, tok, "leaving", "%s: a seat leaves by resigning (s3:resign) or on time (s3:time)", tok)
+		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_how", rules.Args{"Token": tok})
 	}
 	pp := p
 	g.history = append(g.history, &pp)

@@ -68,7 +68,7 @@ func TestClassicCannotEliminate(t *testing.T) {
 		t.Errorf("a refused leaving entered the history")
 	}
 	e := refused(t, g, "s1:resign")
-	if e.Rule != "leaving" {
-		t.Errorf("rule %q", e.Rule)
+	if ruleOf(e) != "leaving" {
+		t.Errorf("rule %q", ruleOf(e))
 	}
 }

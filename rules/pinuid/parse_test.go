@@ -77,8 +77,8 @@ func TestParseTeachesTheNotation(t *testing.T) {
 			t.Errorf("%q: error %v, want a *rules.Error", tt.in, err)
 			continue
 		}
-		if e.Rule != tt.rule || e.Msg != tt.msg || !slices.Equal(e.Suggest, tt.suggest) || e.Ply != 1 || e.Token != tt.in {
-			t.Errorf("%q: ply %d token %q, %s: %q %v\nwant %s: %q %v", tt.in, e.Ply, e.Token, e.Rule, e.Msg, e.Suggest, tt.rule, tt.msg, tt.suggest)
+		if ruleOf(e) != tt.rule || msgOf(e) != tt.msg || !slices.Equal(e.Suggest, tt.suggest) || e.Ply != 1 || e.Token != tt.in {
+			t.Errorf("%q: ply %d token %q, %s: %q %v\nwant %s: %q %v", tt.in, e.Ply, e.Token, ruleOf(e), msgOf(e), e.Suggest, tt.rule, tt.msg, tt.suggest)
 		}
 	}
 }
@@ -107,7 +107,7 @@ func TestStepHintsNameOnlyEmptySquares(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = g.Parse(tt.in)
-		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg || !slices.Equal(e.Suggest, tt.suggest) {
+		if e, ok := err.(*rules.Error); !ok || msgOf(e) != tt.msg || !slices.Equal(e.Suggest, tt.suggest) {
 			t.Errorf("%s %q: Parse says %v (%v)\nwant %q %v", tt.kind.Name, tt.in, err, suggestOf(err), tt.msg, tt.suggest)
 		}
 		// Play explains a step built without Parse the same way.
@@ -115,7 +115,7 @@ func TestStepHintsNameOnlyEmptySquares(t *testing.T) {
 		from, _, _ := geo.parseSquare(tt.in[:2])
 		to, _, _ := geo.parseSquare(tt.in[3:])
 		err = g.Play(Ply{action: step, from: from, to: to})
-		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg {
+		if e, ok := err.(*rules.Error); !ok || msgOf(e) != tt.msg {
 			t.Errorf("%s %q: Play says %v\nwant %q", tt.kind.Name, tt.in, err, tt.msg)
 		}
 	}
@@ -144,7 +144,7 @@ func TestPlayRefusesForeignPlies(t *testing.T) {
 	}
 	for _, tt := range tests {
 		err := rg.Play(tt.ply)
-		if e, ok := err.(*rules.Error); !ok || e.Msg != tt.msg {
+		if e, ok := err.(*rules.Error); !ok || msgOf(e) != tt.msg {
 			t.Errorf("%v: %v\nwant %q", tt.ply, err, tt.msg)
 		}
 	}

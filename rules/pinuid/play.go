@@ -15,7 +15,7 @@ func (g *Game) Play(ply rules.Ply) error {
 		return err
 	}
 	if g.outcome.Over {
-		return rules.Errorf(n, p.String(), "game over", "the game is over: %s", g.describeEnd())
+		return rules.Fail(n, p.String(), "rule.game_over", "rules.game_over", rules.Args{"End": g.end()})
 	}
 	if p.action != leave {
 		if err := g.check(n, p); err != nil {
@@ -43,12 +43,12 @@ func (g *Game) check(n int, p Ply) error {
 			s = p.removals[i]
 		}
 		if !geo.contains(s) {
-			return rules.Errorf(n, p.String(), "notation", "%s is off the %dx%d board", s, geo.files, geo.ranks)
+			return rules.Fail(n, p.String(), "rule.notation", "pinuid.off_board", rules.Args{"Square": s.String(), "Files": geo.files, "Ranks": geo.ranks})
 		}
 	}
 	if p.action == step {
-		if msg, suggest := g.stepShape(p.from, p.to); msg != "" {
-			e := rules.Errorf(n, p.String(), "diagonal step", "%s", msg)
+		if msg, suggest, bad := g.stepShape(p.from, p.to); bad {
+			e := rules.Fail(n, p.String(), "rule.diagonal_step", msg.Code, msg.Args)
 			e.Suggest = suggest
 			return e
 		}
@@ -105,12 +105,12 @@ func (g *Game) playStep(n int, s rules.Seat, p Ply) error {
 	tok := p.String()
 	switch who := g.board[p.from]; {
 	case who == 0:
-		return rules.Errorf(n, tok, "own pin", "%s is empty; step one of your own pins", p.from)
+		return rules.Fail(n, tok, "rule.own_pin", "pinuid.from_empty", rules.Args{"Square": p.from.String()})
 	case who != mark:
-		return rules.Errorf(n, tok, "own pin", "%s is %s; step one of your own pins", p.from, g.pinOf(p.from))
+		return rules.Fail(n, tok, "rule.own_pin", "pinuid.from_other", rules.Args{"Square": p.from.String(), "Pin": g.pinOf(p.from)})
 	}
 	if g.board[p.to] != 0 {
-		return rules.Errorf(n, tok, "empty square", "%s is taken by %s; a pin steps only onto an empty square", p.to, g.pinOf(p.to))
+		return rules.Fail(n, tok, "rule.empty_square", "pinuid.to_taken", rules.Args{"Square": p.to.String(), "Pin": g.pinOf(p.to)})
 	}
 	l := g.move(mark, p.from, p.to)
 	if err := g.takeOff(n, tok, s, &l, p.removals[:p.n], false); err != nil {
@@ -129,8 +129,7 @@ func (g *Game) playOwed(n int, s rules.Seat, p Ply) error {
 		return err
 	}
 	if l.owing() > 0 {
-		return rules.Errorf(n, tok, "forgot rule", "%s leaves %s %s without %s removal; the owed turn takes one pin from every row still owed (forgot rule)",
-			tok, l.rowWord(true), l.names(true), itsOrTheir(uint8(l.owing())))
+		return rules.Fail(n, tok, "rule.forgot", "pinuid.owed_unpaid", rules.Args{"Token": tok, "Count": l.owing(), "Rows": l.rowNames(true)})
 	}
 	g.owed[s] = rowList{}
 	return nil
@@ -141,39 +140,41 @@ func (g *Game) playOwed(n int, s rules.Seat, p Ply) error {
 // owed says the rows are from the seat's previous step.
 func (g *Game) takeOff(n int, tok string, s rules.Seat, l *rowList, squares []Square, owed bool) error {
 	mark := int8(s) + 1
-	fail := func(format string, args ...any) error {
-		return rules.Errorf(n, tok, "removal", format, args...)
+	var q0 string
+	fail := func(code rules.Code, args rules.Args) error {
+		args["Square"] = q0
+		return rules.Fail(n, tok, "rule.removal", code, args)
 	}
 	for i, q := range squares {
+		q0 = q.String()
 		switch who := g.board[q]; {
 		case l.n == 0:
-			return fail("%s-%s makes no row of three, so it removes no pin", tokFrom(tok), l.moved)
+			return fail("pinuid.no_row", rules.Args{"From": tokFrom(tok), "To": l.moved.String()})
 		case hasSquare(squares[:i], q):
-			return fail("%s is named twice; each removal takes a different pin", q)
+			return fail("pinuid.named_twice", rules.Args{})
 		case l.owing() == 0:
-			return fail("%s is one removal too many: %s already had %s removal", q, l.rowWord(false)+" "+l.spentNames(), itsOrTheir(l.n))
+			return fail("pinuid.one_too_many", rules.Args{"Count": int(l.n), "Rows": l.spentNames()})
 		case who == 0:
-			return fail("%s is empty; a removal takes one of your pins from a row of three", q)
+			return fail("pinuid.remove_empty", rules.Args{})
 		case who != mark:
-			return fail("%s is %s; you remove only your own pins", q, g.pinOf(q))
+			return fail("pinuid.remove_other", rules.Args{"Pin": g.pinOf(q)})
 		case q == l.moved:
-			mover := "your pin that just moved"
+			mover := rules.M("pinuid.mover_just_moved", nil)
 			if owed {
-				mover = "the pin whose step made the row"
+				mover = rules.M("pinuid.mover_made_row", nil)
 			}
 			if i, ok := l.openWith(q); ok {
-				return fail("%s is %s; remove another pin of the row %s", q, mover, l.rows[i])
+				return fail("pinuid.remove_mover_row", rules.Args{"Mover": mover, "Row": l.rows[i].String()})
 			}
-			return fail("%s is %s; remove a pin of %s %s instead", q, mover, l.rowWord(true), l.names(true))
+			return fail("pinuid.remove_mover", rules.Args{"Mover": mover, "Count": l.owing(), "Rows": l.rowNames(true)})
 		}
 		if _, ok := l.openWith(q); !ok {
 			for i := range int(l.n) {
 				if l.rows[i].has(q) {
-					return fail("%s is only in the row %s, which already had its removal (%s); remove a pin of %s %s instead",
-						q, l.rows[i], l.by[i], l.rowWord(true), l.names(true))
+					return fail("pinuid.row_spent", rules.Args{"Row": l.rows[i].String(), "By": l.by[i].String(), "Count": l.owing(), "Rows": l.rowNames(true)})
 				}
 			}
-			return fail("%s is not in %s %s; a removal takes a pin of a row of three the step made", q, l.rowWord(true), l.names(true))
+			return fail("pinuid.not_in_rows", rules.Args{"Count": l.owing(), "Rows": l.rowNames(true)})
 		}
 		g.board[q] = 0
 		g.pins[s]--
@@ -198,24 +199,15 @@ func tokFrom(tok string) string {
 	return from
 }
 
-func itsOrTheir(rows uint8) string {
-	if rows == 1 {
-		return "its"
-	}
-	return "their"
-}
-
 // playEnter puts a removed pin back on an empty square of the base line.
 func (g *Game) playEnter(n int, s rules.Seat, p Ply) error {
 	tok := p.String()
 	base := g.setup.seats[s].base
 	switch {
 	case p.to.Rank() != base-1:
-		return rules.Errorf(n, tok, "re-entry", "%s is not on your base line; a pin comes back onto an empty square of rank %d, such as +%s",
-			p.to, base, g.firstBaseRoom(s))
+		return rules.Fail(n, tok, "rule.reentry", "pinuid.enter_off_base", rules.Args{"Square": p.to.String(), "Rank": base, "Example": g.firstBaseRoom(s).String()})
 	case g.board[p.to] != 0:
-		return rules.Errorf(n, tok, "re-entry", "%s is taken by %s; a pin comes back onto an empty square of rank %d, such as +%s",
-			p.to, g.pinOf(p.to), base, g.firstBaseRoom(s))
+		return rules.Fail(n, tok, "rule.reentry", "pinuid.enter_taken", rules.Args{"Square": p.to.String(), "Pin": g.pinOf(p.to), "Rank": base, "Example": g.firstBaseRoom(s).String()})
 	}
 	g.board[p.to] = int8(s) + 1
 	g.pins[s]++
@@ -244,44 +236,41 @@ func (g *Game) wrongTurn(n int, s rules.Seat, t turn, p Ply) error {
 	switch t {
 	case turnPay:
 		l := &g.owed[s]
-		return rules.Errorf(n, tok, "forgot rule", "you still owe %s (forgot rule): this turn is only the owed removal, such as %s",
-			l.owedText(), example)
+		return rules.Fail(n, tok, "rule.forgot", "pinuid.still_owe", rules.Args{"Owed": l.owed(), "Example": example})
 	case turnEnter:
-		return rules.Errorf(n, tok, "stagnation", "all your pins stand on one colour of square and can never make a row (stagnation): this turn puts a removed pin back on an empty square of rank %d, such as %s",
-			g.setup.seats[s].base, example)
+		return rules.Fail(n, tok, "rule.stagnation", "pinuid.must_enter", rules.Args{"Rank": g.setup.seats[s].base, "Example": example})
 	case turnPass:
-		return rules.Errorf(n, tok, "blocked", "none of your pins can step diagonally onto an empty square, so this turn is a pass")
+		return rules.Fail(n, tok, "rule.blocked", "pinuid.must_pass", nil)
 	}
 	switch p.action {
 	case remove:
-		return rules.Errorf(n, tok, "forgot rule", "you owe no removal; a turn of removals alone pays those forgotten on your previous step (forgot rule)")
+		return rules.Fail(n, tok, "rule.forgot", "pinuid.owe_nothing", nil)
 	case pass:
-		return rules.Errorf(n, tok, "pass", "you can still step, such as %s; pass is only for a player who cannot act", example)
+		return rules.Fail(n, tok, "rule.pass", "pinuid.can_step", rules.Args{"Example": example})
 	}
 	// A re-entry on a turn that steps.
 	switch {
 	case g.quatro:
-		return rules.Errorf(n, tok, "stagnation", "Pinuid Quatro has no re-entry: a player whose pins all stand on one colour of square is eliminated instead")
+		return rules.Fail(n, tok, "rule.stagnation", "pinuid.quatro_no_reentry", nil)
 	case !g.oneColour(s):
-		return rules.Errorf(n, tok, "stagnation", "your pins stand on both colours of square, so you step; a pin comes back only when all your pins share one colour (stagnation)")
+		return rules.Fail(n, tok, "rule.stagnation", "pinuid.both_colours", nil)
 	case g.off[s] == 0:
-		return rules.Errorf(n, tok, "stagnation", "you have no removed pin to put back, so you step, such as %s", example)
+		return rules.Fail(n, tok, "rule.stagnation", "pinuid.none_off", rules.Args{"Example": example})
 	}
-	return rules.Errorf(n, tok, "stagnation", "your base line, rank %d, has no empty square, so you step instead, such as %s",
-		g.setup.seats[s].base, example)
+	return rules.Fail(n, tok, "rule.stagnation", "pinuid.base_full", rules.Args{"Rank": g.setup.seats[s].base, "Example": example})
 }
 
 // pinOf names the pin on s for messages: "your own pin", "Black's pin",
 // "Seat 2's pin (eliminated, an obstacle now)".
-func (g *Game) pinOf(s Square) string {
+func (g *Game) pinOf(s Square) rules.Msg {
 	who := rules.Seat(g.board[s] - 1)
 	switch {
 	case who == g.toMove:
-		return "your own pin"
+		return rules.M("pinuid.pin_own", nil)
 	case g.eliminated[who]:
-		return g.SeatName(who) + "'s pin (eliminated, an obstacle now)"
+		return rules.M("pinuid.pin_eliminated", rules.Args{"Seat": g.SeatName(who)})
 	}
-	return g.SeatName(who) + "'s pin"
+	return rules.M("pinuid.pin_of", rules.Args{"Seat": g.SeatName(who)})
 }
 
 // pinNames lists seat s's squares in board order.
@@ -297,7 +286,21 @@ func (g *Game) pinNames(s rules.Seat) []string {
 	return names
 }
 
-// describeEnd says how the game ended, for messages and the board.
+// end says how the game ended, for messages.
+func (g *Game) end() rules.Msg {
+	o := g.outcome
+	switch o.Reason {
+	case rules.TwoPins:
+		return rules.M("pinuid.end_two_pins", rules.Args{"Seat": g.SeatName(o.Winners[0]), "Pins": o.Detail})
+	case rules.LastStanding:
+		return rules.M("pinuid.end_last", rules.Args{"Seat": g.SeatName(o.Winners[0])})
+	case rules.Stalemate:
+		return rules.M("pinuid.end_stalemate", nil)
+	}
+	return rules.M("pinuid.end_quiet", rules.Args{"Count": g.quiet, "Progress": g.progressMsg()})
+}
+
+// describeEnd says how the game ended, for the board.
 func (g *Game) describeEnd() string {
 	o := g.outcome
 	switch o.Reason {

@@ -70,9 +70,9 @@ func plyOf(n int, ply rules.Ply) (Ply, error) {
 	}
 	tok := fmt.Sprint(ply)
 	if tok == "" {
-		return Ply{}, rules.Errorf(n, tok, "notation", "the ply is empty; a ply is a diagonal step such as b1-c2")
+		return Ply{}, rules.Fail(n, tok, "rule.notation", "pinuid.empty_step", nil)
 	}
-	return Ply{}, rules.Errorf(n, tok, "notation", "%s is not a Pinuid ply; a ply is a diagonal step such as b1-c2", tok)
+	return Ply{}, rules.Fail(n, tok, "rule.notation", "pinuid.not_a_ply", rules.Args{"Token": tok})
 }
 
 // Parse implements rules.Game: it reads a token such as b1-c2xc1xe3 (any
@@ -94,14 +94,17 @@ type plyScanner struct {
 	i   int
 }
 
-func (sc *plyScanner) fail(rule, format string, args ...any) *rules.Error {
-	return rules.Errorf(sc.n, sc.tok, rule, format, args...)
+func (sc *plyScanner) fail(rule, code rules.Code, args rules.Args) *rules.Error {
+	if args == nil {
+		args = rules.Args{}
+	}
+	args["Token"] = sc.s
+	return rules.Fail(sc.n, sc.tok, rule, code, args)
 }
 
 func (sc *plyScanner) suggest(e *rules.Error, suggest []string) *rules.Error {
 	if len(suggest) > 0 {
 		e.Suggest = suggest
-		e.Msg += "; " + rules.DidYouMean(suggest)
 	}
 	return e
 }
@@ -121,16 +124,16 @@ func (sc *plyScanner) square() (Square, error) {
 	text := sc.s[sc.i:j]
 	if text == "" {
 		if sc.i == 0 {
-			return 0, sc.fail("notation", "%s is not a ply: it cannot start with %q; a ply is a diagonal step such as b1-c2", sc.s, sc.next())
+			return 0, sc.fail("rule.notation", "pinuid.bad_start", rules.Args{"Char": sc.next()})
 		}
 		if sc.i == len(sc.s) {
-			return 0, sc.fail("notation", "%s: a square is missing at the end; a square is a file letter and a rank number, such as c2", sc.s)
+			return 0, sc.fail("rule.notation", "pinuid.square_missing_end", nil)
 		}
-		return 0, sc.fail("notation", "%s: %q cannot start a square; a square is a file letter and a rank number, such as c2", sc.s, sc.next())
+		return 0, sc.fail("rule.notation", "pinuid.bad_square_start", rules.Args{"Char": sc.next()})
 	}
 	s, suggest, err := sc.geo.parseSquare(text)
 	if err != nil {
-		return 0, sc.suggest(sc.fail("notation", "%v", err), suggest)
+		return 0, sc.suggest(rules.Fail(sc.n, sc.tok, "rule.notation", err.Code, err.Args), suggest)
 	}
 	sc.i = j
 	return s, nil
@@ -146,19 +149,18 @@ func (sc *plyScanner) next() string {
 func (sc *plyScanner) removalsInto(p *Ply) error {
 	for sc.i < len(sc.s) {
 		if sc.s[sc.i] != 'x' {
-			return sc.fail("notation", "%s: unexpected %q after %s; a removal is written x and the square, as in b1-c2xc1",
-				sc.s, sc.next(), sc.s[:sc.i])
+			return sc.fail("rule.notation", "pinuid.unexpected", rules.Args{"Char": sc.next(), "Before": sc.s[:sc.i]})
 		}
 		sc.i++
 		if sc.i == len(sc.s) {
-			return sc.fail("notation", "%s: x needs the square of the pin to remove, as in xc1", sc.s)
+			return sc.fail("rule.notation", "pinuid.x_needs_square", nil)
 		}
 		s, err := sc.square()
 		if err != nil {
 			return err
 		}
 		if p.n == maxRemovals {
-			return sc.fail("notation", "%s removes more than %d pins; one turn removes at most one pin for each of the at most %d rows a step can make", sc.s, maxRemovals, maxRemovals)
+			return sc.fail("rule.notation", "pinuid.too_many_removals", rules.Args{"Count": maxRemovals})
 		}
 		p.removals[p.n] = s
 		p.n++
@@ -173,26 +175,26 @@ func (g *Game) parsePly(n int, tok string) (Ply, error) {
 	sc := &plyScanner{geo: geo, n: n, tok: tok, s: strings.ToLower(strings.TrimSpace(tok))}
 	switch {
 	case sc.s == "":
-		return Ply{}, sc.fail("notation", "the ply is empty; a ply is a diagonal step such as b1-c2, with removals such as b1-c2xc1, or xc1, +c1 or pass")
+		return Ply{}, sc.fail("rule.notation", "pinuid.empty_ply", nil)
 	case sc.s == "pass":
 		return Ply{action: pass}, nil
 	case strings.HasPrefix(sc.s, "s") && strings.Contains(sc.s, ":"):
 		seat, why, ok := rules.ParseLeaveToken(sc.s)
 		if !ok {
-			return Ply{}, sc.fail("notation", "%s is not a ply; a seat leaving the game is written s3:resign or s3:time", sc.s)
+			return Ply{}, sc.fail("rule.notation", "pinuid.bad_leave", nil)
 		}
 		return Ply{action: leave, seat: seat, why: why}, nil
 	case sc.s[0] == '+':
 		sc.i = 1
 		if len(sc.s) == 1 {
-			return Ply{}, sc.fail("notation", "+ needs the square where the pin comes back, as in +c1")
+			return Ply{}, sc.fail("rule.notation", "pinuid.plus_needs_square", nil)
 		}
 		s, err := sc.square()
 		if err != nil {
 			return Ply{}, err
 		}
 		if sc.i < len(sc.s) {
-			return Ply{}, sc.fail("notation", "%s: a re-entry is the whole turn; nothing may follow +%s", sc.s, s)
+			return Ply{}, sc.fail("rule.notation", "pinuid.reentry_alone", rules.Args{"Square": s.String()})
 		}
 		return Ply{action: enter, to: s}, nil
 	case sc.s[0] == 'x':
@@ -202,7 +204,7 @@ func (g *Game) parsePly(n int, tok string) (Ply, error) {
 		}
 		return p, nil
 	case !strings.ContainsAny(sc.s, "0123456789"):
-		e := sc.fail("notation", "%s is not a ply; a ply is a diagonal step such as b1-c2, with removals such as b1-c2xc1, or xc1, +c1 or pass", sc.s)
+		e := sc.fail("rule.notation", "pinuid.not_a_ply_long", nil)
 		return Ply{}, sc.suggest(e, rules.Nearest(sc.s, []string{"pass"}, 2))
 	}
 	from, err := sc.square()
@@ -210,11 +212,10 @@ func (g *Game) parsePly(n int, tok string) (Ply, error) {
 		return Ply{}, err
 	}
 	if sc.i == len(sc.s) {
-		return Ply{}, sc.fail("notation", "%s is a square, not a ply; a step names the pin's square and where it goes: %s-%s",
-			sc.s, from, g.firstNeighbour(from))
+		return Ply{}, sc.fail("rule.notation", "pinuid.square_not_ply", rules.Args{"From": from.String(), "To": g.firstNeighbour(from).String()})
 	}
 	if c := sc.s[sc.i]; c != '-' {
-		e := sc.fail("notation", "%s: put a - between the pin's square and where it steps, as in b1-c2", sc.s)
+		e := sc.fail("rule.notation", "pinuid.dash", nil)
 		if c == 'x' || (c >= 'a' && c <= 'z') {
 			rest := sc.s[sc.i:]
 			if c == 'x' {
@@ -231,11 +232,11 @@ func (g *Game) parsePly(n int, tok string) (Ply, error) {
 	if err != nil {
 		return Ply{}, err
 	}
-	if msg, suggest := g.stepShape(from, to); msg != "" {
-		return Ply{}, sc.suggest(sc.fail("diagonal step", "%s", msg), suggest)
+	if msg, suggest, bad := g.stepShape(from, to); bad {
+		return Ply{}, sc.suggest(rules.Fail(sc.n, sc.tok, "rule.diagonal_step", msg.Code, msg.Args), suggest)
 	}
 	if sc.i < len(sc.s) && sc.s[sc.i] == '-' {
-		return Ply{}, sc.fail("notation", "%s: a turn is one step of one square; removals follow it with x, as in %s-%sx...", sc.s, from, to)
+		return Ply{}, sc.fail("rule.notation", "pinuid.one_step", rules.Args{"From": from.String(), "To": to.String()})
 	}
 	p := Ply{action: step, from: from, to: to}
 	if err := sc.removalsInto(&p); err != nil {
@@ -263,26 +264,27 @@ func (g *Game) firstNeighbour(s Square) Square {
 // or "" when it is, naming the empty squares a pin on from may step to.
 // For a longer diagonal it suggests the one-square step in the same
 // direction when that square is empty.
-func (g *Game) stepShape(from, to Square) (msg string, suggest []string) {
+func (g *Game) stepShape(from, to Square) (msg rules.Msg, suggest []string, bad bool) {
 	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
 	if abs(df) == 1 && abs(dr) == 1 {
-		return "", nil
+		return rules.Msg{}, nil, false
 	}
-	where := fmt.Sprintf("every square diagonally next to %s is taken now", from)
+	where := rules.M("pinuid.where_none", rules.Args{"From": from.String()})
 	if open := g.openNeighbours(from); len(open) > 0 {
-		where = fmt.Sprintf("from %s a pin may go to %s", from, orList(open))
+		where = rules.M("pinuid.where", rules.Args{"From": from.String(), "Open": rules.OrList(open)})
 	}
+	args := rules.Args{"From": from.String(), "To": to.String(), "Where": where}
 	switch {
 	case df == 0 && dr == 0:
-		return fmt.Sprintf("%s-%s goes nowhere; a pin steps one square diagonally: %s", from, to, where), nil
+		return rules.M("pinuid.nowhere", args), nil, true
 	case abs(df) != abs(dr):
-		return fmt.Sprintf("%s-%s is not diagonal; a pin steps one square diagonally, forward or backward: %s", from, to, where), nil
+		return rules.M("pinuid.not_diagonal", args), nil, true
 	}
-	msg = fmt.Sprintf("%s-%s goes %d squares; a pin steps just one square diagonally and never jumps: %s", from, to, abs(df), where)
+	args["Count"] = abs(df)
 	if one := at(from.File()+sign(df), from.Rank()+sign(dr)); g.board[one] == 0 {
 		suggest = []string{from.String() + "-" + one.String()}
 	}
-	return msg, suggest
+	return rules.M("pinuid.too_far", args), suggest, true
 }
 
 // openNeighbours lists the empty diagonal neighbours of s, in the order

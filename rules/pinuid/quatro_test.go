@@ -91,8 +91,8 @@ func TestQuatroEliminationSkipsTheSeat(t *testing.T) {
 			t.Fatalf("after seat 4, %s is to move; want Seat 1", g.SeatName(g.ToMove()))
 		}
 		e := refused(t, g, "d4-c5")
-		if e.Msg != "c5 is taken by Seat 2's pin (eliminated, an obstacle now); a pin steps only onto an empty square" {
-			t.Errorf("a step onto an eliminated pin refused: %q", e.Msg)
+		if msgOf(e) != "c5 is taken by Seat 2's pin (eliminated, an obstacle now); a pin steps only onto an empty square" {
+			t.Errorf("a step onto an eliminated pin refused: %q", msgOf(e))
 		}
 		play(t, g, "d4-c3")
 		if g.ToMove() != 2 {
@@ -124,8 +124,8 @@ func TestQuatroEliminationSkipsTheSeat(t *testing.T) {
 	t.Run("re-entry does not exist in Quatro", func(t *testing.T) {
 		rg, _ := Quatro.NewGame(nil)
 		e := refused(t, rg.(*Game), "+d1")
-		if e.Msg != "Pinuid Quatro has no re-entry: a player whose pins all stand on one colour of square is eliminated instead" {
-			t.Errorf("+d1 refused: %q", e.Msg)
+		if msgOf(e) != "Pinuid Quatro has no re-entry: a player whose pins all stand on one colour of square is eliminated instead" {
+			t.Errorf("+d1 refused: %q", msgOf(e))
 		}
 	})
 }

@@ -2,6 +2,7 @@ package pinuid
 
 import (
 	"math/rand/v2"
+	"pbem/i18n"
 	"slices"
 	"strings"
 	"testing"
@@ -209,7 +210,7 @@ func checkOthersRefused(t *testing.T, g *Game, legal []rules.Ply) {
 		}
 		if err := c2.Play(&rev); err == nil && c1.board != c2.board {
 			t.Fatalf("%s and %s give different boards", pp, &rev)
-		} else if err != nil && !strings.Contains(err.Error(), "removal") {
+		} else if err != nil && !strings.Contains(i18n.Error(i18n.English, err), "removal") {
 			t.Fatalf("%s refused for another reason than the removal rule: %v", &rev, err)
 		}
 	}

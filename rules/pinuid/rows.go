@@ -1,5 +1,7 @@
 package pinuid
 
+import "pbem/rules"
+
 // row is three orthogonally consecutive squares holding one seat's pins:
 // start and the two after it along the rank (across) or the file (up).
 type row struct {
@@ -84,7 +86,18 @@ func (l *rowList) spend(s Square) {
 	}
 }
 
-// names lists the rows, the open ones only or all, for messages.
+// rowNames lists the rows, the open ones only or all, for messages.
+func (l *rowList) rowNames(openOnly bool) rules.AndList {
+	var names rules.AndList
+	for i := range int(l.n) {
+		if !openOnly || l.open(i) {
+			names = append(names, l.rows[i].String())
+		}
+	}
+	return names
+}
+
+// names lists the rows in English, for the board.
 func (l *rowList) names(openOnly bool) string {
 	var names []string
 	for i := range int(l.n) {
@@ -95,12 +108,9 @@ func (l *rowList) names(openOnly bool) string {
 	return andList(names)
 }
 
-// rowWord is "the row" or "the rows", to go with names.
-func (l *rowList) rowWord(openOnly bool) string {
-	if openOnly && l.owing() == 1 || !openOnly && l.n == 1 {
-		return "the row"
-	}
-	return "the rows"
+// owed is what the open rows are owed, as a message.
+func (l *rowList) owed() rules.Msg {
+	return rules.M("pinuid.owed", rules.Args{"Count": l.owing(), "Rows": l.rowNames(true)})
 }
 
 // owedText says what the open rows are owed: "a removal from the row
@@ -113,14 +123,14 @@ func (l *rowList) owedText() string {
 }
 
 // spentNames tells which removals spent the rows: "c1-c2-c3 (with c2)".
-func (l *rowList) spentNames() string {
-	var names []string
+func (l *rowList) spentNames() rules.AndList {
+	var names rules.AndList
 	for i := range int(l.n) {
 		if !l.open(i) {
-			names = append(names, l.rows[i].String()+" (with "+l.by[i].String()+")")
+			names = append(names, rules.M("pinuid.spent_row", rules.Args{"Row": l.rows[i].String(), "By": l.by[i].String()}))
 		}
 	}
-	return andList(names)
+	return names
 }
 
 // move steps the pin marked mark from from to to on the board and returns

@@ -165,8 +165,8 @@ func TestRemovalsFollowTheFixedRowList(t *testing.T) {
 			g := arrange(t, position{kind: Classic, diagram: tt.diagram})
 			if tt.msg != "" {
 				e := refused(t, g, tt.ply)
-				if e.Rule != "removal" || e.Msg != tt.msg {
-					t.Errorf("%s refused by %q: %q\nwant by removal: %q", tt.ply, e.Rule, e.Msg, tt.msg)
+				if ruleOf(e) != "removal" || msgOf(e) != tt.msg {
+					t.Errorf("%s refused by %q: %q\nwant by removal: %q", tt.ply, ruleOf(e), msgOf(e), tt.msg)
 				}
 				return
 			}

@@ -1,6 +1,7 @@
 package pinuid
 
 import (
+	"pbem/i18n"
 	"testing"
 )
 
@@ -38,7 +39,7 @@ func TestSetupTablesAreChecked(t *testing.T) {
 			switch {
 			case tt.err == "" && err != nil:
 				t.Errorf("refused: %v", err)
-			case tt.err != "" && (err == nil || err.Error() != tt.err):
+			case tt.err != "" && (err == nil || i18n.Error(i18n.English, err) != tt.err):
 				t.Errorf("error %v, want %q", err, tt.err)
 			}
 		})

@@ -1,7 +1,7 @@
 package pinuid
 
 import (
-	"fmt"
+	"pbem/rules"
 	"strconv"
 	"strings"
 )
@@ -62,47 +62,44 @@ func (g geometry) lastFile() string { return fileLetters[g.files-1 : g.files] }
 
 // parseSquare reads a square such as c2; text is lower case. The error says
 // what is wrong in a player's words; suggest holds what was likely meant.
-func (g geometry) parseSquare(text string) (s Square, suggest []string, err error) {
+func (g geometry) parseSquare(text string) (s Square, suggest []string, err *rules.Msg) {
+	fail := func(code rules.Code, args rules.Args, suggest ...string) (Square, []string, *rules.Msg) {
+		if args == nil {
+			args = rules.Args{}
+		}
+		args["Text"], args["Last"], args["Ranks"] = text, g.lastFile(), g.ranks
+		m := rules.M(code, args)
+		return 0, suggest, &m
+	}
 	if text == "" {
-		return 0, nil, fmt.Errorf("a square is missing; a square is a file letter and a rank number, such as c2")
+		return fail("pinuid.square_missing", nil)
 	}
 	if c := text[0]; c >= '0' && c <= '9' {
 		// Rank first ("2c") is a common slip.
 		i := strings.IndexFunc(text, func(r rune) bool { return r < '0' || r > '9' })
 		if i > 0 {
 			if t, _, err := g.parseSquare(text[i:] + text[:i]); err == nil {
-				return 0, []string{t.String()}, fmt.Errorf("%s is not a square: the file letter comes first", text)
+				return fail("pinuid.file_first", nil, t.String())
 			}
 		}
-		return 0, nil, fmt.Errorf("%s is not a square: write the file letter (a-%s), then the rank (1-%d), such as c2", text, g.lastFile(), g.ranks)
+		return fail("pinuid.not_a_square", nil)
 	}
 	letter, digits := text[0], text[1:]
 	if letter < 'a' || letter > 'z' {
-		return 0, nil, fmt.Errorf("%s is not a square: write the file letter (a-%s), then the rank (1-%d), such as c2", text, g.lastFile(), g.ranks)
+		return fail("pinuid.not_a_square", nil)
 	}
 	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
-		return 0, nil, fmt.Errorf("%s is not a square: write the file letter (a-%s), then the rank (1-%d), such as c2", text, g.lastFile(), g.ranks)
+		return fail("pinuid.not_a_square", nil)
 	}
 	f := int(letter - 'a')
 	if f >= g.files {
-		return 0, nil, fmt.Errorf("%s: there is no %c file; files run a to %s", text, letter, g.lastFile())
+		return fail("pinuid.no_file", rules.Args{"File": string(letter)})
 	}
-	r, err := strconv.Atoi(digits)
-	if err != nil || r < 1 || r > g.ranks {
-		return 0, nil, fmt.Errorf("%s: there is no rank %s; ranks run 1 to %d", text, digits, g.ranks)
+	r, aerr := strconv.Atoi(digits)
+	if aerr != nil || r < 1 || r > g.ranks {
+		return fail("pinuid.no_rank", rules.Args{"Rank": digits})
 	}
 	return at(f, r-1), nil, nil
-}
-
-// orList joins names as "a, b or c".
-func orList(names []string) string {
-	switch len(names) {
-	case 0:
-		return "nowhere"
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // andList joins names as "a, b and c".

@@ -164,6 +164,14 @@ func (g *Game) settle() {
 	}
 }
 
+// progressMsg names what restarts the no-progress count, as a message.
+func (g *Game) progressMsg() rules.Msg {
+	if g.quatro {
+		return rules.M("pinuid.progress_removal", nil)
+	}
+	return rules.M("pinuid.progress_removal_reentry", nil)
+}
+
 // progress names what restarts the no-progress count.
 func (g *Game) progress() string {
 	if g.quatro {

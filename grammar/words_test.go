@@ -1,0 +1,163 @@
+package grammar
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// samples are a command line for each English word of Words, with %s
+// where the word goes.
+var samples = map[string]string{
+	"new":        "%s pente with bob@example.org",
+	"accept":     "%s 12",
+	"decline":    "%s 12",
+	"move":       "%s 12 K10",
+	"board":      "%s 3",
+	"games":      "%s",
+	"hint":       "%s 4",
+	"preview":    "%s 4 K10 L9",
+	"resign":     "%s",
+	"draw":       "%s 9",
+	"takeback":   "%s",
+	"record":     "%s 9",
+	"review":     "%s",
+	"watch":      "%s 9",
+	"help":       "%s pente",
+	"vacation":   "%s 7",
+	"timezone":   "%s Europe/Berlin",
+	"notify":     "%s myturn",
+	"pictures":   "%s off",
+	"language":   "%s de",
+	"ratings":    "%s pente",
+	"cancel":     "%s 5",
+	"block":      "%s eve@example.org",
+	"unblock":    "%s eve@example.org",
+	"confirm":    "%s",
+	"analyze":    "%s 12",
+	"conditions": "%s 3",
+	"challenges": "%s",
+	"with":       "new pente %s bob@example.org",
+	"game":       "board %s 3",
+}
+
+// TestWordsParseAsEnglish reads every word of every language, as written,
+// capitalised and shouted, and expects the command its English word gives.
+func TestWordsParseAsEnglish(t *testing.T) {
+	for en, langs := range Words {
+		sample, ok := samples[en]
+		if !ok {
+			t.Errorf("no sample line for %q", en)
+			continue
+		}
+		want, err := ParseCommand(strings.Replace(sample, "%s", en, 1))
+		if err != nil {
+			t.Fatalf("%q: %v", en, err)
+		}
+		for lang, words := range langs {
+			for _, w := range words {
+				for _, form := range []string{w, strings.ToUpper(w[:1]) + w[1:], strings.ToUpper(w)} {
+					line := strings.Replace(sample, "%s", form, 1)
+					got, err := ParseCommand(line)
+					if err != nil {
+						t.Errorf("%s %q: %v", lang, line, err)
+						continue
+					}
+					if got.String() != want.String() || got.Verb() != want.Verb() {
+						t.Errorf("%s %q reads %q (%s), want %q (%s)", lang, line, got, got.Verb(), want, want.Verb())
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAccentedWords reads words as native keyboards write them.
+func TestAccentedWords(t *testing.T) {
+	tests := map[string]string{
+		"zurück":                         "takeback",
+		"ZURÜCK 4":                       "takeback 4",
+		"Bestätigen":                     "confirm",
+		"prüfen":                         "review",
+		"imágenes off":                   "pictures off",
+		"clasificación":                  "ratings",
+		"classificação":                  "ratings",
+		"condições 3":                    "conditions 3",
+		"desafíos":                       "challenges",
+		"férias 5":                       "vacation 5",
+		"Aceptár partida 7":              "accept 7",
+		"neue pente mit bob@example.org": "new pente with bob@example.org",
+	}
+	for line, want := range tests {
+		c, err := ParseCommand(line)
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if c.String() != want {
+			t.Errorf("%q reads %q, want %q", line, c, want)
+		}
+	}
+}
+
+// TestForeignNearMisses gets "did you mean" for typos of the words of
+// every language.
+func TestForeignNearMisses(t *testing.T) {
+	tests := map[string]string{
+		"anehmen":   "annehmen",
+		"tablro":    "tablero",
+		"ayudaa":    "ayuda",
+		"desistr":   "desistir",
+		"Tabuleiru": "tabuleiro",
+		"abandonr":  "abandonar",
+		"Hilfee":    "hilfe",
+	}
+	for line, want := range tests {
+		_, err := ParseCommand(line)
+		var nu *NotUnderstood
+		if !errors.As(err, &nu) {
+			t.Errorf("%q: %v, want not understood", line, err)
+			continue
+		}
+		if !slices.Contains(nu.Suggest, want) {
+			t.Errorf("%q suggests %v, want %q among them", line, nu.Suggest, want)
+		}
+	}
+}
+
+// TestAllVerbsInTable keeps AllVerbs and Words in step: every English verb
+// with words abroad lists them, and none repeats.
+func TestAllVerbsInTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range AllVerbs {
+		if seen[v] {
+			t.Errorf("%q twice", v)
+		}
+		seen[v] = true
+	}
+	for _, v := range Verbs {
+		for _, words := range Words[v] {
+			for _, w := range words {
+				if !seen[w] {
+					t.Errorf("%q (%s) is not among AllVerbs", w, v)
+				}
+			}
+		}
+	}
+}
+
+func TestWordLanguage(t *testing.T) {
+	tests := []struct {
+		word, lang string
+		ok         bool
+	}{
+		{"Zurück", "de", true}, {"aceptar", "es", true}, {"aceitar", "pt", true},
+		{"accept", "en", true}, {"partidas", "", false}, {"K10", "", false}, {"cancelar", "", false},
+	}
+	for _, tc := range tests {
+		if lang, ok := WordLanguage(tc.word); lang != tc.lang || ok != tc.ok {
+			t.Errorf("WordLanguage(%q) = %q, %v; want %q, %v", tc.word, lang, ok, tc.lang, tc.ok)
+		}
+	}
+}
