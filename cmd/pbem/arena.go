@@ -107,19 +107,19 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	entry, err := games.Lookup(*kind)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem arena: %v\n", err)
+		fmt.Fprintf(stderr, "pbem arena: %v\n", errText(err))
 		return exitUsage
 	}
 	var players [2]arenaPlayer
 	for i, spec := range []string{*aSpec, *bSpec} {
 		p, err := parsePlayer(spec, entry.Kind)
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem arena: --%c %v\n", 'a'+i, err)
+			fmt.Fprintf(stderr, "pbem arena: --%c %v\n", 'a'+i, errText(err))
 			return exitUsage
 		}
 		p.settings.Time = *limit
 		if err := p.scaleNodes(*scale, entry.Name); err != nil {
-			fmt.Fprintf(stderr, "pbem arena: --nodes-scale: %v\n", err)
+			fmt.Fprintf(stderr, "pbem arena: --nodes-scale: %v\n", errText(err))
 			return exitUsage
 		}
 		players[i] = p
@@ -155,12 +155,12 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	wg.Wait()
 	fmt.Fprintln(stderr)
 	if err := ctx.Err(); err != nil {
-		fmt.Fprintf(stderr, "pbem arena: stopped: %v\n", err)
+		fmt.Fprintf(stderr, "pbem arena: stopped: %v\n", errText(err))
 		return exitInvalid
 	}
 	for n, r := range results {
 		if r.err != nil {
-			fmt.Fprintf(stderr, "pbem arena: game %d: %v\n", n+1, r.err)
+			fmt.Fprintf(stderr, "pbem arena: game %d: %v\n", n+1, errText(r.err))
 			return exitInvalid
 		}
 	}

@@ -33,13 +33,13 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	settings := ai.Settings{Level: *level, Time: *limit, Seed: *seed}
 	if err := settings.Check(); err != nil {
-		fmt.Fprintf(stderr, "pbem think: %v\n", err)
+		fmt.Fprintf(stderr, "pbem think: %v\n", errText(err))
 		return exitUsage
 	}
 	name := files[0]
 	src, err := readInput(ctx, name, stdin)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem think: %v\n", err)
+		fmt.Fprintf(stderr, "pbem think: %v\n", errText(err))
 		return exitInvalid
 	}
 	var g *notation.Game
@@ -75,14 +75,14 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if r, ok := state.(rules.Roller); ok {
 		faces, err := parseRoll(*roll)
 		if err != nil {
-			fmt.Fprintf(stderr, "pbem think: --roll %s: %v\n", *roll, err)
+			fmt.Fprintf(stderr, "pbem think: --roll %s: %v\n", *roll, errText(err))
 			return exitUsage
 		}
 		if faces == nil {
 			faces = r.RollFor(*seed, state.Plies()+1)
 		}
 		if err := r.SetRoll(faces); err != nil {
-			fmt.Fprintf(stderr, "pbem think: --roll %s: %v\n", *roll, err)
+			fmt.Fprintf(stderr, "pbem think: --roll %s: %v\n", *roll, errText(err))
 			return exitUsage
 		}
 	} else if *roll != "" {
@@ -91,7 +91,7 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	th, err := computers.For(state.Kind()).Think(ctx, state, settings)
 	if err != nil {
-		fmt.Fprintf(stderr, "pbem think: game %d of %s: %v\n", g.Index, name, err)
+		fmt.Fprintf(stderr, "pbem think: game %d of %s: %v\n", g.Index, name, errText(err))
 		return exitInvalid
 	}
 	fmt.Fprintln(stdout, th.Ply)
