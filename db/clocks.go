@@ -39,7 +39,7 @@ type Clock struct {
 	Banks []time.Duration
 }
 
-// The clock of a game lives in the game's row (migration 009): a ply's
+// The clock of a game lives in the game's row (migration 008): a ply's
 // mail writes the game's row once, with its clock and updated_at together.
 
 // PutClock stores a game's clock, replacing the one it had. It writes the

@@ -38,11 +38,11 @@ func loadMigrations() ([]migration, error) {
 		out = append(out, migration{version: v, name: e.Name(), sql: string(body)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
-	// Numbers go up; a gap is allowed (a branch's migration may be
-	// numbered ahead of others'), a number used twice is not.
+	// Numbers run 1, 2, 3, ... with no gap and none twice, so that the
+	// order migrations run in is plain from their names.
 	for i, m := range out {
-		if m.version < 1 || i > 0 && m.version == out[i-1].version {
-			return nil, fmt.Errorf("migration %s: number %d is used twice or below 1", m.name, m.version)
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: number %d, want %d (migrations are numbered 1, 2, 3, ... with no gap)", m.name, m.version, i+1)
 		}
 	}
 	return out, nil

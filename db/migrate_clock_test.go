@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// TestClocksMoveIntoTheGameRow: a store made before migration 009 keeps
+// TestClocksMoveIntoTheGameRow: a store made before migration 008 keeps
 // its clocks when they move into the games' rows.
 func TestClocksMoveIntoTheGameRow(t *testing.T) {
 	ctx := context.Background()
@@ -24,7 +24,7 @@ func TestClocksMoveIntoTheGameRow(t *testing.T) {
 	}
 	steps := []string{`CREATE TABLE schema_version (version INTEGER NOT NULL)`}
 	for _, m := range ms {
-		if m.version < 9 {
+		if m.version < 8 {
 			steps = append(steps, m.sql, `INSERT INTO schema_version (version) VALUES (`+strconv.Itoa(m.version)+`)`)
 		}
 	}

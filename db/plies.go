@@ -38,7 +38,7 @@ func (t *Tx) AddPly(gameID int64, p Ply) error {
 
 // CreateGameWithPlies stores a game that comes with its plies, as an
 // import does: the game, its seats and its plies in the game's archive
-// column (migration 009), in one INSERT for the game and one per seat.
+// column (migration 008), in one INSERT for the game and one per seat.
 // The plies must have been played when the game was created and by no
 // mail; a ply that cannot be archived (a token with a space, a seat past
 // 9, a mail, a time of its own, a conditional mark) makes them all rows
