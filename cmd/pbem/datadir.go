@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -38,30 +40,46 @@ func privateDataDir(dir string, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("data folder: %w", err)
 	}
-	var changed []string
-	for _, e := range entries {
-		if !e.Type().IsRegular() {
-			continue // folders have their own owners; a link may point outside
-		}
-		info, err := e.Info()
-		if err != nil {
-			return fmt.Errorf("data folder: %w", err)
-		}
-		mode := info.Mode().Perm()
-		if mode&0o077 == 0 {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
-		if err := os.Chmod(path, mode&^0o077); err != nil {
-			return fmt.Errorf("data folder: making %s private: %w", path, err)
-		}
-		changed = append(changed, fmt.Sprintf("%s was %04o", e.Name(), mode))
+	changed, err := privateFiles(dir, entries)
+	if err != nil {
+		return err
 	}
 	if len(changed) > 0 {
 		log.Warn("files in the data folder were open to other users; only their owner can read them now", slog.String("data", dir),
 			slog.String("changed", strings.Join(changed, ", ")))
 	}
 	return nil
+}
+
+// privateFiles takes the group and other bits off the regular files among
+// entries, listed from dir, and says which it changed. A file gone since
+// the listing is passed over: SQLite removes its -shm and -wal files when
+// the last connection of another process (pbem web, a reader) closes.
+func privateFiles(dir string, entries []os.DirEntry) (changed []string, err error) {
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue // folders have their own owners; a link may point outside
+		}
+		info, err := e.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // gone since the listing: SQLite drops its -shm and -wal when another reader closes
+		}
+		if err != nil {
+			return nil, fmt.Errorf("data folder: %w", err)
+		}
+		mode := info.Mode().Perm()
+		if mode&0o077 == 0 {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if err := os.Chmod(path, mode&^0o077); errors.Is(err, fs.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, fmt.Errorf("data folder: making %s private: %w", path, err)
+		}
+		changed = append(changed, fmt.Sprintf("%s was %04o", e.Name(), mode))
+	}
+	return changed, nil
 }
 
 // createPrivate creates path with mode 0600 when it is missing, so that

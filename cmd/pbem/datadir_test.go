@@ -113,3 +113,32 @@ func TestImportMakesTheDataFolderPrivate(t *testing.T) {
 		t.Errorf("import did not warn about the open folder:\n%s", errOut)
 	}
 }
+
+// TestPrivateFilesPassesOverVanishedFiles: a file listed and then removed
+// (SQLite's -shm when another process's last connection closes) neither
+// stops the start nor hides the files that need their bits taken off.
+func TestPrivateFilesPassesOverVanishedFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"pbem.db-shm", "pbem.db"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "pbem.db-shm")); err != nil {
+		t.Fatal(err)
+	}
+	changed, err := privateFiles(dir, entries)
+	if err != nil {
+		t.Fatalf("a vanished file stopped it: %v", err)
+	}
+	if len(changed) != 1 || !strings.HasPrefix(changed[0], "pbem.db was") {
+		t.Errorf("changed %q, want pbem.db alone", changed)
+	}
+	if info, err := os.Stat(filepath.Join(dir, "pbem.db")); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("pbem.db: %v, %v; want 0600", info.Mode().Perm(), err)
+	}
+}
