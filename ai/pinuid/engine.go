@@ -30,23 +30,24 @@ type level struct {
 }
 
 // levels are indexed by level, 1..8. Budgets rise about threefold a level.
-// Pinuid is a short race that a few plies of search already play well: from
-// most openings the race is decided some six to ten plies deep, and any
-// search that reaches that far plays it right. So every level below 8 also
-// caps its depth, graded so that each reads a ply or two less than the one
-// above (levels 1 to 5 miss the race's end, each by more; levels 6 and 7
-// read it only part of the way), and blurs its judgement more as the
-// level falls (seeded noise on the root plies' scores, now and then the
-// second-best ply): a beginner sees its own rows but not its opponent's, a
-// middling player looks a few plies ahead and sometimes misjudges.
+// Classic is a short race: two plies in, level 8 proves the result within
+// five to seven plies, and a search three plies deep with the evaluation's
+// threats already plays most races right. So budgets alone make no ladder.
+// Every level below 8 caps its depth (a ply less every level or two, so
+// that the lower levels miss more of the race's end) and, as the level
+// falls, blurs its judgement more: seeded noise on the root plies' scores
+// and, more and more often, the second-best ply when its search has proved
+// nothing; in a race one lost tempo is often the game. A beginner sees its
+// own rows but not its opponent's; a middling player looks a few plies
+// ahead and sometimes misjudges.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 100, depth: 1, noise: 200, second: 35, ceiling: time.Second},
-	2: {nodes: 300, depth: 1, noise: 120, second: 25, ceiling: time.Second},
-	3: {nodes: 1_000, depth: 2, noise: 80, second: 15, ceiling: time.Second},
-	4: {nodes: 3_000, depth: 2, noise: 60, second: 10, ceiling: 2 * time.Second},
-	5: {nodes: 10_000, depth: 3, noise: 40, second: 7, ceiling: 3 * time.Second},
-	6: {nodes: 30_000, depth: 4, noise: 25, second: 5, ceiling: 4 * time.Second},
-	7: {nodes: 100_000, depth: 6, noise: 10, second: 2, ceiling: 6 * time.Second},
+	1: {nodes: 100, depth: 1, noise: 200, second: 40, ceiling: time.Second},
+	2: {nodes: 300, depth: 1, noise: 150, second: 30, ceiling: time.Second},
+	3: {nodes: 1_000, depth: 2, noise: 100, second: 25, ceiling: time.Second},
+	4: {nodes: 3_000, depth: 2, noise: 70, second: 20, ceiling: 2 * time.Second},
+	5: {nodes: 10_000, depth: 3, noise: 50, second: 15, ceiling: 3 * time.Second},
+	6: {nodes: 30_000, depth: 3, noise: 30, second: 10, ceiling: 4 * time.Second},
+	7: {nodes: 100_000, depth: 4, noise: 15, second: 6, ceiling: 6 * time.Second},
 	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
 }
 
