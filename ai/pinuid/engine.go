@@ -41,14 +41,21 @@ type level struct {
 // own rows but not its opponent's; a middling player looks a few plies
 // ahead and sometimes misjudges.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 100, depth: 1, noise: 200, second: 40, ceiling: time.Second},
-	2: {nodes: 300, depth: 1, noise: 150, second: 30, ceiling: time.Second},
-	3: {nodes: 1_000, depth: 2, noise: 100, second: 25, ceiling: time.Second},
-	4: {nodes: 3_000, depth: 2, noise: 70, second: 20, ceiling: 2 * time.Second},
-	5: {nodes: 10_000, depth: 3, noise: 50, second: 15, ceiling: 3 * time.Second},
-	6: {nodes: 30_000, depth: 3, noise: 30, second: 10, ceiling: 4 * time.Second},
-	7: {nodes: 100_000, depth: 4, noise: 15, second: 6, ceiling: 6 * time.Second},
+	1: {nodes: 100, depth: 1, noise: 200, second: 50, ceiling: time.Second},
+	2: {nodes: 300, depth: 2, noise: 150, second: 46, ceiling: time.Second},
+	3: {nodes: 1_000, depth: 2, noise: 100, second: 42, ceiling: time.Second},
+	4: {nodes: 3_000, depth: 3, noise: 70, second: 36, ceiling: 2 * time.Second},
+	5: {nodes: 10_000, depth: 3, noise: 50, second: 30, ceiling: 3 * time.Second},
+	6: {nodes: 30_000, depth: 4, noise: 30, second: 22, ceiling: 4 * time.Second},
+	7: {nodes: 100_000, depth: 5, noise: 15, second: 15, ceiling: 6 * time.Second},
 	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
+}
+
+// missable tells whether a weaker level may pass the best ply by: when its
+// search proved nothing, or proved a win three plies or more away (a win
+// in a race a human can overlook); never a win at once or a loss.
+func missable(th ai.Thought) bool {
+	return !th.Score.Proved() || th.Score > 0 && th.Depth >= 3
 }
 
 // Think implements ai.Engine.
@@ -122,10 +129,13 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 			break
 		}
 	}
-	if lv.second > 0 && bestIndex == 0 && !th.Score.Proved() && rng.IntN(100) < lv.second {
-		// Now and then a weaker player settles for its second choice.
+	if lv.second > 0 && bestIndex == 0 && missable(th) && rng.IntN(100) < lv.second {
+		// Now and then a weaker player settles for its second choice,
+		// though never for one that loses at once.
 		s.stopped, s.budget = false, s.nodes+budget/2+int64(len(kids))
-		if r, _, done := s.searchRoot(g, kids, max(th.Depth-1, 1), 0); done && !r.score.Proved() {
+		// The second choice is read only two plies deep: the slip is a
+		// human's, who sees a reply that wins at once but not a lost race.
+		if r, _, done := s.searchRoot(g, kids, min(max(th.Depth-1, 1), 2), 0); done && !r.score.Proved() {
 			th.Ply, th.Score, th.Line = r.ply, r.score, r.line
 		}
 	}
