@@ -36,8 +36,7 @@ type level struct {
 // alone gains too little for a clear step at the top (level 7 at half of
 // level 8's budget won about half its games), so from level 7 down each
 // level also reads fewer fours, searches narrower, blurs its evaluation a
-// little more and now and then plays a close second-best: a step is a
-// fivefold node ratio's worth of strength, not a twofold one's. The time
+// little more and now and then plays a close second-best. The time
 // ceilings are some fifteen times the budgets' usual times, so that even
 // on a heavily loaded machine the nodes, not the clock, end a search and
 // the ply is the same on every run.
@@ -48,7 +47,7 @@ var levels = [ai.MaxLevel + 1]level{
 	4: {nodes: 9_000, time: 4 * time.Second, depth: 4, width: 10, noise: 50, slip: 8, vcf: 3},
 	5: {nodes: 25_000, time: 5 * time.Second, depth: 6, width: 10, noise: 25, slip: 4, vcf: 5},
 	6: {nodes: 45_000, time: 8 * time.Second, depth: 8, width: 11, noise: 15, slip: 3, vcf: 6},
-	7: {nodes: 90_000, time: 15 * time.Second, depth: 10, width: 12, noise: 8, slip: 2, vcf: 8},
+	7: {nodes: 100_000, time: 15 * time.Second, depth: 12, width: 12, noise: 6, slip: 1, vcf: 9},
 	8: {nodes: 220_000, time: 30 * time.Second, depth: 24, width: 14, vcf: 12},
 }
 
