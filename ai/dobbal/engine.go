@@ -38,15 +38,18 @@ type level struct {
 // levels are indexed by level, 1..8. Level 1 sees only its own turn;
 // from level 2 on the engine weighs the opponent's best reply to every
 // roll, for more of its own candidate turns each level; from level 6 on it
-// also looks at its own next roll and reply.
+// also looks at its own next roll and reply. The dice decide many games,
+// so a level's edge over the one below must be large to show: the noise
+// on the root turns' scores and the share of second-best turns grow
+// steeply as the level falls.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 2_000, depth: 1, noise: 150, second: 30, ceiling: time.Second},
-	2: {nodes: 50_000, depth: 2, root: [4]int{2: 2}, noise: 40, second: 10, ceiling: time.Second},
-	3: {nodes: 100_000, depth: 2, root: [4]int{2: 4}, noise: 20, second: 5, ceiling: 2 * time.Second},
-	4: {nodes: 200_000, depth: 2, root: [4]int{2: 8}, noise: 10, ceiling: 2 * time.Second},
-	5: {nodes: 400_000, depth: 2, root: [4]int{2: 16}, ceiling: 3 * time.Second},
-	6: {nodes: 2_000_000, depth: 3, root: [4]int{2: 16, 3: 2}, width: 2, ceiling: 4 * time.Second},
-	7: {nodes: 2_600_000, depth: 3, root: [4]int{2: 24, 3: 3}, width: 2, ceiling: 6 * time.Second},
+	1: {nodes: 2_000, depth: 1, noise: 250, second: 40, ceiling: time.Second},
+	2: {nodes: 30_000, depth: 2, root: [4]int{2: 2}, noise: 120, second: 25, ceiling: time.Second},
+	3: {nodes: 80_000, depth: 2, root: [4]int{2: 4}, noise: 70, second: 15, ceiling: 2 * time.Second},
+	4: {nodes: 200_000, depth: 2, root: [4]int{2: 8}, noise: 40, second: 8, ceiling: 2 * time.Second},
+	5: {nodes: 400_000, depth: 2, root: [4]int{2: 16}, noise: 20, second: 4, ceiling: 3 * time.Second},
+	6: {nodes: 1_500_000, depth: 3, root: [4]int{2: 16, 3: 2}, width: 2, noise: 10, second: 2, ceiling: 4 * time.Second},
+	7: {nodes: 2_400_000, depth: 3, root: [4]int{2: 24, 3: 3}, width: 2, noise: 5, ceiling: 6 * time.Second},
 	8: {nodes: 3_400_000, depth: 3, root: [4]int{2: 32, 3: 4}, width: 2, ceiling: 8 * time.Second},
 }
 

@@ -32,18 +32,22 @@ type level struct {
 }
 
 // levels: node budgets rise two- to threefold a level; level 8's takes
-// about 1.8 s of one core (some 125,000 nodes a second). The time ceilings
-// are some fifteen times the budgets' usual times, so that even on a
-// heavily loaded machine the nodes, not the clock, end a search and the
-// ply is the same on every run.
+// about 1.8 s of one core (some 125,000 nodes a second). Doubling the nodes
+// alone gains too little for a clear step at the top (level 7 at half of
+// level 8's budget won about half its games), so from level 7 down each
+// level also reads fewer fours, searches narrower, blurs its evaluation a
+// little more and now and then plays a close second-best. The time
+// ceilings are some fifteen times the budgets' usual times, so that even
+// on a heavily loaded machine the nodes, not the clock, end a search and
+// the ply is the same on every run.
 var levels = [ai.MaxLevel + 1]level{
 	1: {nodes: 300, time: 2 * time.Second, depth: 1, width: 6, noise: 300, slip: 35},
 	2: {nodes: 1_000, time: 2 * time.Second, depth: 2, width: 8, noise: 150, slip: 20, vcf: 1},
 	3: {nodes: 3_000, time: 3 * time.Second, depth: 3, width: 8, noise: 90, slip: 12, vcf: 2},
 	4: {nodes: 9_000, time: 4 * time.Second, depth: 4, width: 10, noise: 50, slip: 8, vcf: 3},
 	5: {nodes: 25_000, time: 5 * time.Second, depth: 6, width: 10, noise: 25, slip: 4, vcf: 5},
-	6: {nodes: 60_000, time: 8 * time.Second, depth: 8, width: 12, noise: 10, vcf: 7},
-	7: {nodes: 120_000, time: 15 * time.Second, depth: 12, width: 12, vcf: 9},
+	6: {nodes: 45_000, time: 8 * time.Second, depth: 8, width: 11, noise: 15, slip: 3, vcf: 6},
+	7: {nodes: 100_000, time: 15 * time.Second, depth: 12, width: 12, noise: 6, slip: 1, vcf: 9},
 	8: {nodes: 220_000, time: 30 * time.Second, depth: 24, width: 14, vcf: 12},
 }
 

@@ -30,20 +30,32 @@ type level struct {
 }
 
 // levels are indexed by level, 1..8. Budgets rise about threefold a level.
-// Pinuid is a short race that a few plies of search already play well, so
-// the levels below 8 also cap their depth and blur their judgement (seeded
-// noise on the root plies' scores, now and then the second-best ply): a
-// beginner sees its own rows but not its opponent's, a middling player
-// looks a few plies ahead and sometimes misjudges.
+// Classic is a short race: two plies in, level 8 proves the result within
+// five to seven plies, and a search three plies deep with the evaluation's
+// threats already plays most races right. So budgets alone make no ladder.
+// Every level below 8 caps its depth (a ply less every level or two, so
+// that the lower levels miss more of the race's end) and, as the level
+// falls, blurs its judgement more: seeded noise on the root plies' scores
+// and, more and more often, the second-best ply when its search has proved
+// nothing; in a race one lost tempo is often the game. A beginner sees its
+// own rows but not its opponent's; a middling player looks a few plies
+// ahead and sometimes misjudges.
 var levels = [ai.MaxLevel + 1]level{
-	1: {nodes: 200, depth: 1, noise: 150, second: 30, ceiling: time.Second},
-	2: {nodes: 800, depth: 2, noise: 100, second: 20, ceiling: time.Second},
-	3: {nodes: 2_500, depth: 2, noise: 60, second: 12, ceiling: time.Second},
-	4: {nodes: 8_000, depth: 3, noise: 40, second: 8, ceiling: 2 * time.Second},
-	5: {nodes: 25_000, depth: 4, noise: 25, second: 5, ceiling: 3 * time.Second},
-	6: {nodes: 70_000, depth: 5, noise: 12, second: 3, ceiling: 4 * time.Second},
-	7: {nodes: 200_000, depth: 64, noise: 5, second: 1, ceiling: 6 * time.Second},
+	1: {nodes: 100, depth: 1, noise: 200, second: 50, ceiling: time.Second},
+	2: {nodes: 300, depth: 2, noise: 150, second: 46, ceiling: time.Second},
+	3: {nodes: 1_000, depth: 2, noise: 100, second: 42, ceiling: time.Second},
+	4: {nodes: 3_000, depth: 3, noise: 70, second: 36, ceiling: 2 * time.Second},
+	5: {nodes: 10_000, depth: 3, noise: 50, second: 30, ceiling: 3 * time.Second},
+	6: {nodes: 30_000, depth: 4, noise: 30, second: 22, ceiling: 4 * time.Second},
+	7: {nodes: 100_000, depth: 5, noise: 15, second: 15, ceiling: 6 * time.Second},
 	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
+}
+
+// missable tells whether a weaker level may pass the best ply by: when its
+// search proved nothing, or proved a win three plies or more away (a win
+// in a race a human can overlook); never a win at once or a loss.
+func missable(th ai.Thought) bool {
+	return !th.Score.Proved() || th.Score > 0 && th.Depth >= 3
 }
 
 // Think implements ai.Engine.
@@ -117,10 +129,13 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 			break
 		}
 	}
-	if lv.second > 0 && bestIndex == 0 && !th.Score.Proved() && rng.IntN(100) < lv.second {
-		// Now and then a weaker player settles for its second choice.
+	if lv.second > 0 && bestIndex == 0 && missable(th) && rng.IntN(100) < lv.second {
+		// Now and then a weaker player settles for its second choice,
+		// though never for one that loses at once.
 		s.stopped, s.budget = false, s.nodes+budget/2+int64(len(kids))
-		if r, _, done := s.searchRoot(g, kids, max(th.Depth-1, 1), 0); done && !r.score.Proved() {
+		// The second choice is read only two plies deep: the slip is a
+		// human's, who sees a reply that wins at once but not a lost race.
+		if r, _, done := s.searchRoot(g, kids, min(max(th.Depth-1, 1), 2), 0); done && !r.score.Proved() {
 			th.Ply, th.Score, th.Line = r.ply, r.score, r.line
 		}
 	}

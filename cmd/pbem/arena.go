@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"strconv"
 	"strings"
@@ -96,12 +97,13 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	limit := fs.Duration("time", 0, "the most time per ply (default: each level's own)")
 	seed := fs.Uint64("seed", 1, "the seed of the openings, the dice and the players' choices")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
+	opening := fs.Int("opening", 0, "random plies played before the players start; each opening is played once from every seat")
 	scale := fs.Float64("nodes-scale", 0, "play each level with its node budget times this (such as 0.1), for a quicker match that keeps the levels apart")
 	operands, err := parseArgs(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	if len(operands) != 0 || *count < 1 || *workers < 1 || *scale < 0 {
+	if len(operands) != 0 || *count < 1 || *workers < 1 || *scale < 0 || *opening < 0 {
 		fs.Usage()
 		return exitUsage
 	}
@@ -136,7 +138,7 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		go func() {
 			defer wg.Done()
 			for n := range jobs {
-				r := playArenaGame(ctx, entry, players, n, *seed)
+				r := playArenaGame(ctx, entry, players, n, *seed, *opening)
 				mu.Lock()
 				results[n] = r
 				finished++
@@ -164,14 +166,17 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return exitInvalid
 		}
 	}
-	report(stdout, entry.Name, players, results, *limit, *seed)
+	report(stdout, entry.Name, players, results, *limit, *seed, *opening)
 	return exitOK
 }
 
 // playArenaGame plays game n: A takes seat n mod seats, B the others.
 // Every seat's seed derives from the match seed and n, so games differ and
-// a match replays exactly (when no time ceiling cuts a search).
-func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n int, seed uint64) arenaGame {
+// a match replays exactly (when no time ceiling cuts a search). The first
+// opening plies are random, drawn from a seed shared by the games n/seats,
+// so every opening is played once with A in each seat and no side gains
+// from its luck.
+func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n int, seed uint64, opening int) arenaGame {
 	var r arenaGame
 	g, err := e.New(nil)
 	if err != nil {
@@ -180,6 +185,10 @@ func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n
 	}
 	aSeat := rules.Seat(n % g.Seats())
 	gameSeed := splitmix(seed ^ splitmix(uint64(n)+1))
+	if err := playOpening(g, splitmix(seed^splitmix(uint64(n/g.Seats())+1)^0x6f70656e), opening); err != nil {
+		r.err = err
+		return r
+	}
 	for g.Plies() < maxArenaPlies && !g.Outcome().Over {
 		if ctx.Err() != nil {
 			r.err = ctx.Err()
@@ -221,6 +230,33 @@ func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n
 	return r
 }
 
+// playOpening plays up to plies random legal plies, stopping early rather
+// than ending the game, with dice (if any) drawn from the same seed.
+func playOpening(g rules.Game, seed uint64, plies int) error {
+	rng := rand.New(rand.NewPCG(seed, uint64(plies)))
+	for range plies {
+		if roller, ok := g.(rules.Roller); ok {
+			if err := roller.SetRoll(roller.RollFor(seed, g.Plies()+1)); err != nil {
+				return fmt.Errorf("opening: %w", err)
+			}
+		}
+		var open []rules.Ply
+		for _, p := range g.Legal() {
+			c := g.Clone()
+			if c.Play(p) == nil && !c.Outcome().Over {
+				open = append(open, p)
+			}
+		}
+		if len(open) == 0 {
+			return nil
+		}
+		if err := g.Play(open[rng.IntN(len(open))]); err != nil {
+			return fmt.Errorf("opening: %w", err)
+		}
+	}
+	return nil
+}
+
 // splitmix is one step of SplitMix64: seeds that differ in one bit give
 // unrelated games.
 func splitmix(x uint64) uint64 {
@@ -239,7 +275,7 @@ func progress(w io.Writer, done, total int) {
 
 // report prints the match: A's wins, draws and losses, the Elo difference
 // with its 95% margin, and each side's time per ply and nodes per second.
-func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGame, limit time.Duration, seed uint64) {
+func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGame, limit time.Duration, seed uint64, opening int) {
 	var win, draw, loss int
 	var plies [2]int
 	var elapsed [2]time.Duration
@@ -267,6 +303,9 @@ func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGam
 	}
 	fmt.Fprintf(w, "%s: A (%s) against B (%s), %d games, time per ply %s, seed %d\n",
 		kind, players[0].name, players[1].name, len(results), timeText, seed)
+	if opening > 0 {
+		fmt.Fprintf(w, "Each game opened with %d random plies, each opening played from every seat\n", opening)
+	}
 	fmt.Fprintf(w, "A: %d-%d-%d (wins-draws-losses), score %.1f%%\n", win, draw, loss, 100*mean(scores))
 	fmt.Fprintf(w, "Elo difference A-B: %s\n", eloText(scores))
 	for s, name := range []string{"A", "B"} {

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"pbem/rules/games"
 )
 
 // TestArena plays a couple of short games of several kinds and checks the
@@ -57,6 +60,7 @@ func TestArenaRefuses(t *testing.T) {
 		{"--a", "level=12"},
 		{"--b", "depth=3"},
 		{"--games", "0"},
+		{"--opening", "-1"},
 	} {
 		code, _, errOut := runPbem(t, "", append([]string{"arena"}, args...)...)
 		if code != exitUsage || errOut == "" {
@@ -83,6 +87,43 @@ func TestArenaNodesScale(t *testing.T) {
 	code, out, errOut := runPbem(t, "", "arena", "--game", "gomoku", "--a", "level=2", "--b", "level=1",
 		"--games", "1", "--nodes-scale", "0.5")
 	if code != exitOK || !strings.Contains(out, "A (level=2 at 500 nodes) against B (level=1 at 150 nodes)") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestArenaOpening: the random opening repeats for its seed, differs for
+// another, stops short of ending the game, and the report says it was used.
+func TestArenaOpening(t *testing.T) {
+	e, err := games.Lookup("pinuid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	record := func(seed uint64) string {
+		g, err := e.New(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := playOpening(g, seed, 4); err != nil {
+			t.Fatal(err)
+		}
+		if g.Plies() != 4 || g.Outcome().Over {
+			t.Fatalf("seed %d: %d plies, over %v", seed, g.Plies(), g.Outcome().Over)
+		}
+		return fmt.Sprint(g.History())
+	}
+	if a, b := record(7), record(7); a != b {
+		t.Errorf("seed 7 gave %s, then %s", a, b)
+	}
+	differ := false
+	for seed := uint64(8); seed < 12 && !differ; seed++ {
+		differ = record(seed) != record(7)
+	}
+	if !differ {
+		t.Errorf("seeds 8 to 11 all gave seed 7's opening %s", record(7))
+	}
+	code, out, errOut := runPbem(t, "", "arena", "--game", "pinuid", "--a", "level=1", "--b", "greedy",
+		"--games", "2", "--opening", "2")
+	if code != exitOK || !strings.Contains(out, "opened with 2 random plies") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
 }
