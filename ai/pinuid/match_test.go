@@ -50,36 +50,21 @@ func TestStrength(t *testing.T) {
 	t.Log(strengthMatch(t, kind, opts, a, b, games))
 }
 
-// strengthMatch plays games games of a against b, a taking the even seats
-// in even games and the odd seats in odd games, and scores them for a.
+// strengthMatch plays games games of a against b (match.Series) from
+// openings of PBEM_OPENING random plies, 6 by default.
 func strengthMatch(t *testing.T, kind *rules.Kind, opts rules.Options, a, b match.Player, games int) match.Score {
+	t.Helper()
 	opening := 6
 	if v, err := strconv.Atoi(os.Getenv("PBEM_OPENING")); err == nil {
 		opening = v
 	}
-	t.Helper()
-	var score match.Score
-	for i := range games {
-		g0, _ := kind.NewGame(opts)
-		n := g0.Seats()
-		players := make([]match.Player, n)
-		var side []rules.Seat
-		for s := range n {
-			if (s+i)%2 == 0 {
-				players[s] = a
-				side = append(side, rules.Seat(s))
-			} else {
-				players[s] = b
-			}
-		}
-		g, err := match.Game(context.Background(), kind, opts, players, uint64(i/2)+1, opening, 400)
-		if err != nil {
-			t.Fatal(err)
-		}
-		score.Add(g, side)
+	score, err := match.Series(context.Background(), kind, opts, a, b, games, opening, func(i int, g rules.Game, s match.Score) {
 		if testing.Verbose() {
-			t.Logf("game %d: %d plies, %s, %s", i+1, g.Plies(), g.Outcome().Result(n), score)
+			t.Logf("game %d: %d plies, %s, %s", i+1, g.Plies(), g.Outcome().Result(g.Seats()), s)
 		}
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return score
 }

@@ -112,3 +112,37 @@ func (s Score) Rate() float64 {
 func (s Score) String() string {
 	return fmt.Sprintf("+%d -%d =%d (%.0f%%)", s.Wins, s.Losses, s.Draws, 100*s.Rate())
 }
+
+// Series plays games games of a against b from seeded random openings of
+// opening plies, a taking the even seats in even games and the odd seats in
+// odd games (each opening is played from both sides), and scores them for
+// a. each, when not nil, hears of every game as it ends.
+func Series(ctx context.Context, k *rules.Kind, o rules.Options, a, b Player, games, opening int, each func(i int, g rules.Game, s Score)) (Score, error) {
+	var score Score
+	for i := range games {
+		g0, err := k.NewGame(o)
+		if err != nil {
+			return score, err
+		}
+		n := g0.Seats()
+		players := make([]Player, n)
+		var side []rules.Seat
+		for s := range n {
+			if (s+i)%2 == 0 {
+				players[s] = a
+				side = append(side, rules.Seat(s))
+			} else {
+				players[s] = b
+			}
+		}
+		g, err := Game(ctx, k, o, players, uint64(i/2)+1, opening, 400)
+		if err != nil {
+			return score, err
+		}
+		score.Add(g, side)
+		if each != nil {
+			each(i, g, score)
+		}
+	}
+	return score, nil
+}
