@@ -33,23 +33,9 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return exitUsage
 	}
 	name := files[0]
-	src, err := readInput(ctx, name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "pbem analyze: %v\n", errText(err))
-		return exitInvalid
-	}
-	var g *notation.Game
-	count := 0
-	for game := range notation.Games(name, src) {
-		count++
-		if count == *number {
-			g = game
-			break
-		}
-	}
+	g, code := gameOfFile(ctx, "analyze", name, *number, stdin, stderr, exitUsage)
 	if g == nil {
-		fmt.Fprintf(stderr, "pbem analyze: %s has %d games; there is no game %d\n", name, count, *number)
-		return exitUsage
+		return code
 	}
 	if g.Problem != nil {
 		fmt.Fprintln(stderr, g.Problem.Error())

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"pbem/notation"
 )
 
 // runReplay shows the board of one game after one of its plies, with the
@@ -24,23 +23,9 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitUsage
 	}
 	name := files[0]
-	src, err := readInput(ctx, name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "pbem replay: %v\n", errText(err))
-		return exitInvalid
-	}
-	var g *notation.Game
-	count := 0
-	for game := range notation.Games(name, src) {
-		count++
-		if count == *number {
-			g = game
-			break
-		}
-	}
+	g, code := gameOfFile(ctx, "replay", name, *number, stdin, stderr, exitUsage)
 	if g == nil {
-		fmt.Fprintf(stderr, "pbem replay: %s has %d games; there is no game %d\n", name, count, *number)
-		return exitUsage
+		return code
 	}
 	if g.Entry.Kind == nil {
 		fmt.Fprintln(stderr, g.Problem.Error())

@@ -9,7 +9,6 @@ import (
 
 	"pbem/ai"
 	"pbem/ai/computers"
-	"pbem/notation"
 	"pbem/rules"
 )
 
@@ -37,26 +36,9 @@ func runThink(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return exitUsage
 	}
 	name := files[0]
-	src, err := readInput(ctx, name, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "pbem think: %v\n", errText(err))
-		return exitInvalid
-	}
-	var g *notation.Game
-	count := 0
-	for game := range notation.Games(name, src) {
-		count++
-		if *number == 0 || count == *number {
-			g = game
-		}
-	}
+	g, code := gameOfFile(ctx, "think", name, *number, stdin, stderr, exitInvalid)
 	if g == nil {
-		if count == 0 {
-			fmt.Fprintf(stderr, "pbem think: %s holds no game\n", name)
-		} else {
-			fmt.Fprintf(stderr, "pbem think: %s has %d games; there is no game %d\n", name, count, *number)
-		}
-		return exitInvalid
+		return code
 	}
 	if g.Problem != nil {
 		fmt.Fprintf(stderr, "pbem think: game %d of %s cannot be replayed: %v\n", g.Index, name, g.Problem)
