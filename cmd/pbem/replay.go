@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
 )
 
 // runReplay shows the board of one game after one of its plies, with the
