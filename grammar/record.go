@@ -175,11 +175,7 @@ func parseMovetext(lex *lexer.PeekingLexer) (movetextProduction, error) {
 		m.result = *lex.Next()
 	}
 	for lex.Peek().Type == TokComment {
-		// Only the last comment after the result is kept, as participle's
-		// node @Comment* into a []lexer.Token kept it: this production
-		// took that node over and must not change what export writes. The
-		// comments before it are lost, a fault to fix on its own.
-		m.trailer = append(m.trailer[:0], *lex.Next())
+		m.trailer = append(m.trailer, *lex.Next())
 	}
 	return m, nil
 }

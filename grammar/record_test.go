@@ -69,7 +69,7 @@ func TestLatin1(t *testing.T) {
 // outside variations, or at a tag after moves; comments after a result stay
 // with its game.
 func TestRecordsSplitIntoGames(t *testing.T) {
-	src := "; file note\n[A \"1\"]\nK10 (L9 M9) L9 1-0 {after}\n[A \"2\"] K10\n[A \"3\"]\n*\nK10 0-1\n{end}"
+	src := "; file note\n[A \"1\"]\nK10 (L9 M9) L9 1-0 {after} {and more}\n[A \"2\"] K10\n[A \"3\"]\n*\nK10 0-1\n{end}"
 	var got []string
 	for p := range Records(NewSource("t", []byte(src))) {
 		if p.Err != nil {
@@ -80,7 +80,7 @@ func TestRecordsSplitIntoGames(t *testing.T) {
 			r.Pos.Line, len(r.Tags), len(r.Notes), len(r.Moves), r.Result.Value, len(r.Trailer)))
 	}
 	want := []string{
-		`line 1: 1 tags 1 notes 3 moves result "1-0" trailer 1`,
+		`line 1: 1 tags 1 notes 3 moves result "1-0" trailer 2`,
 		`line 4: 1 tags 0 notes 1 moves result "" trailer 0`,
 		`line 5: 1 tags 0 notes 0 moves result "*" trailer 0`,
 		`line 7: 0 tags 0 notes 1 moves result "0-1" trailer 1`,

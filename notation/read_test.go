@@ -233,3 +233,22 @@ func TestBadGameLeavesTheOthersReadable(t *testing.T) {
 		t.Errorf("third game numbered %d", gs[2].Index)
 	}
 }
+
+// TestCommentsAfterTheResultAllKept: every comment after a game's result
+// survives reading and export, in order, and the export reads back the same.
+func TestCommentsAfterTheResultAllKept(t *testing.T) {
+	src := "[Game \"Pente\"]\n[Tournament \"off\"]\n1. K10 L9 1-0 {first} {second}\n"
+	var out string
+	for g := range Games("t.pgn", []byte(src)) {
+		out = string(AppendExport(nil, g))
+	}
+	first, second := strings.Index(out, "{first}"), strings.Index(out, "{second}")
+	if first < 0 || second < first {
+		t.Fatalf("export lost or reordered a comment after the result:\n%s", out)
+	}
+	for g := range Games("t.pgn", []byte(out)) {
+		if again := string(AppendExport(nil, g)); again != out {
+			t.Errorf("the export reads back as\n%s\nnot\n%s", again, out)
+		}
+	}
+}
