@@ -1,8 +1,6 @@
 package play
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -38,31 +36,7 @@ func TestMailExamplesByLanguage(t *testing.T) {
 			w.send("alice@example.org", "", wd.help)
 			got["23-help"] = w.last("alice@example.org")
 
-			dir := filepath.Join("..", "docs", "mails", lang)
-			if *update {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for name, m := range got {
-				checkForm(t, name, m)
-				text := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Body) + pictureNote(m)
-				path := filepath.Join(dir, name+".txt")
-				if *update {
-					if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Errorf("%s: %v (run go test ./play -run MailExamplesByLanguage -update)", name, err)
-					continue
-				}
-				if string(want) != text {
-					t.Errorf("%s differs from %s (run with -update and review the diff):\n%s", name, path, text)
-				}
-			}
+			keepExamples(t, filepath.Join("..", "docs", "mails", lang), got, "MailExamplesByLanguage")
 		})
 	}
 }

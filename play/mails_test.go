@@ -214,7 +214,14 @@ func TestMailExamples(t *testing.T) {
 	w.reply("tom@example.org", w.last("tom@example.org"), "resign")
 	keep("69-quatro-seat-resigned", w.last("ruth@example.org"))
 
-	dir := filepath.Join("..", "docs", "mails")
+	keepExamples(t, filepath.Join("..", "docs", "mails"), got, "MailExamples")
+}
+
+// keepExamples compares each mail of got with its example in dir
+// (NAME.txt), or with -update writes the examples; test is the test to
+// name for rewriting them.
+func keepExamples(t *testing.T, dir string, got map[string]db.Mail, test string) {
+	t.Helper()
 	if *update {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -232,7 +239,7 @@ func TestMailExamples(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Errorf("%s: %v (run go test ./play -run MailExamples -update)", name, err)
+			t.Errorf("%s: %v (run go test ./play -run %s -update)", name, err, test)
 			continue
 		}
 		if string(want) != text {

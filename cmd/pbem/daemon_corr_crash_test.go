@@ -157,26 +157,7 @@ func TestDaemonConditionalAnswerSurvivesSIGKILL(t *testing.T) {
 	}
 	d.start()
 	d.waitUp()
-	deadline := time.Now().Add(mailWait)
-	for {
-		var due []db.Mail
-		if err := watch.View(context.Background(), func(tx *db.Tx) (err error) {
-			due, err = tx.Due(time.Now().Add(time.Hour), 1)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if len(due) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the outbox still holds mail to send %v after the last start", mailWait)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err := d.signal(syscall.SIGTERM); err != nil {
-		t.Errorf("pbem serve ended with %v on SIGTERM, want exit 0", err)
-	}
+	sendAllThenStop(t, d, watch)
 
 	viewStore(t, data, func(tx *db.Tx) error {
 		for _, g := range gs {

@@ -342,26 +342,7 @@ func TestDaemonSurvivesSIGKILL(t *testing.T) {
 	// (once it is up: before, SIGTERM would end it without a word).
 	d.start()
 	d.waitUp()
-	deadline := time.Now().Add(mailWait)
-	for {
-		var due []db.Mail
-		if err := watch.View(context.Background(), func(tx *db.Tx) (err error) {
-			due, err = tx.Due(time.Now().Add(time.Hour), 1)
-			return err
-		}); err != nil {
-			t.Fatalf("read the daemon's store: %v", err)
-		}
-		if len(due) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the outbox still holds mail to send %v after the last start", mailWait)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err := d.signal(syscall.SIGTERM); err != nil {
-		t.Errorf("pbem serve ended with %v on SIGTERM, want exit 0", err)
-	}
+	sendAllThenStop(t, d, watch)
 
 	// Every move applied exactly once, in order, by its own mail.
 	viewStore(t, data, func(tx *db.Tx) error {
@@ -449,4 +430,31 @@ func TestDaemonSurvivesSIGKILL(t *testing.T) {
 	t.Logf("%d moves of %d games: setup %v, %d kills (%d in the start) in %v (moves processed at each kill: %v), %d outbox mails, %d sent twice (the daemon died between sending and marking), %v in all",
 		len(moves), games, setup.Round(time.Millisecond), kills, early, crashTime.Round(time.Millisecond), progress,
 		len(rows), resent, time.Since(began).Round(time.Millisecond))
+}
+
+// sendAllThenStop waits until the daemon has sent everything its outbox
+// holds (read through watch, a connection of the test's own to the
+// daemon's store), then stops it with SIGTERM and expects a clean exit.
+func sendAllThenStop(t *testing.T, d *child, watch *db.Store) {
+	t.Helper()
+	deadline := time.Now().Add(mailWait)
+	for {
+		var due []db.Mail
+		if err := watch.View(context.Background(), func(tx *db.Tx) (err error) {
+			due, err = tx.Due(time.Now().Add(time.Hour), 1)
+			return err
+		}); err != nil {
+			t.Fatalf("read the daemon's store: %v", err)
+		}
+		if len(due) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outbox still holds mail to send %v after the last start", mailWait)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := d.signal(syscall.SIGTERM); err != nil {
+		t.Errorf("pbem serve ended with %v on SIGTERM, want exit 0", err)
+	}
 }
