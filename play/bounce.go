@@ -271,7 +271,7 @@ func (h *handling) cancelUndelivered(t *table, seat int, p db.Player, why string
 	}
 	headline := fmt.Sprintf("The invitation to %s for game %d could not be delivered, so the game is cancelled. %s Please check the address; you can invite again with \"new\".",
 		p.Address, t.row.ID, why)
-	return h.notifySeats(t, p.ID, func(db.Player) string { return headline })
+	return h.notifySeats(t, p.ID, func(db.Player) words { return english(headline) })
 }
 
 // holdForBounce stops the clock of an active game whose mail to the player
@@ -293,7 +293,7 @@ func (h *handling) holdForBounce(t *table, seat int, p db.Player) error {
 	}
 	headline := fmt.Sprintf("Mail to %s about game %d came back undelivered, so the game's clock stands still: nobody loses on time to a mail fault. It runs again when %s writes to the service. You may still play when it is your move.",
 		t.seatLabel(seat), t.row.ID, shortName(p.Address, p.Name))
-	return h.notifySeats(t, p.ID, func(db.Player) string { return headline })
+	return h.notifySeats(t, p.ID, func(db.Player) words { return english(headline) })
 }
 
 // releaseBounces restarts the clocks a bounce to the sender stopped, now
@@ -317,7 +317,7 @@ func (h *handling) releaseBounces() error {
 		h.say("", "Mail to you about game %d had bounced, so its clock stood still. Now that you wrote, it runs again unless another bounce still holds it.", id)
 		headline := fmt.Sprintf("%s wrote to the service again after a bounce: the clock of game %d runs again unless another bounce still holds it.",
 			t.seatLabel(t.seatOf(h.sender.Address)), id)
-		if err := h.notifySeats(t, h.sender.ID, func(db.Player) string { return headline }); err != nil {
+		if err := h.notifySeats(t, h.sender.ID, func(db.Player) words { return english(headline) }); err != nil {
 			return err
 		}
 	}

@@ -210,8 +210,8 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		}
 		h.say(read, "Your challenge matched challenge %d of %s, open since %s: game %d begins (%s).",
 			o.ID, shortName(o.Address, o.Name), when(o.Created, h.zone(h.sender)), t.row.ID, t.title())
-		return h.notifyOthers(t, fmt.Sprintf("Your challenge %d is taken: it matched a challenge of %s <%s>. Game %d begins.",
-			o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID))
+		return h.notifyOthers(t, english(fmt.Sprintf("Your challenge %d is taken: it matched a challenge of %s <%s>. Game %d begins.",
+			o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID)))
 	}
 	id, err := h.tx.AddChallenge(ch)
 	if err != nil {
@@ -371,8 +371,8 @@ func (h *handling) takeChallenge(c *grammar.Command, _ *table) error {
 		return nil
 	}
 	h.say(read, "You took challenge %d of %s: game %d begins (%s).", o.ID, shortName(o.Address, o.Name), t.row.ID, t.title())
-	return h.notifyOthers(t, fmt.Sprintf("Your challenge %d is taken by %s <%s>: game %d begins.",
-		o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID))
+	return h.notifyOthers(t, english(fmt.Sprintf("Your challenge %d is taken by %s <%s>: game %d begins.",
+		o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID)))
 }
 
 // expireChallenge ends a challenge nobody took in time and tells its

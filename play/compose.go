@@ -23,16 +23,18 @@ type notice struct {
 	ply bool
 }
 
-func (h *handling) notify(to db.Player, t *table, headline string) {
+// notify tells a player other than the sender what happened, in the
+// player's language.
+func (h *handling) notify(to db.Player, t *table, headline words) {
 	if _, ok := h.s.computerLevel(to.Address); ok {
 		return // the computer reads no mail
 	}
-	h.notices = append(h.notices, notice{to: to, t: t, headline: headline})
+	h.notices = append(h.notices, notice{to: to, t: t, headline: headline(h.s.langOf(to))})
 }
 
 // notifyOthers tells every seat but the sender, and every watcher, what
 // happened in a game.
-func (h *handling) notifyOthers(t *table, headline string) error {
+func (h *handling) notifyOthers(t *table, headline words) error {
 	for _, s := range t.row.Seats {
 		if s.PlayerID == h.sender.ID {
 			continue

@@ -302,7 +302,7 @@ func (h *handling) computerPlay(t *table, seat int, ply rules.Ply) (string, erro
 		return "", err
 	}
 	took := takenWords(g, rules.Seat(seat))
-	return "played " + ply.String(), h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took))
+	return "played " + ply.String(), h.afterPly(t, english(fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took)))
 }
 
 // computerResign ends a game the computer has proved lost.
@@ -311,7 +311,7 @@ func (h *handling) computerResign(t *table, seat int) error {
 		return err
 	}
 	t = h.tables[t.row.ID]
-	return h.notifyOthers(t, fmt.Sprintf("%s sees a forced loss and resigned game %d.", t.seatLabel(seat), t.row.ID))
+	return h.notifyOthers(t, english(fmt.Sprintf("%s sees a forced loss and resigned game %d.", t.seatLabel(seat), t.row.ID)))
 }
 
 // computerDraw answers a draw offer: yes when the computer's side is

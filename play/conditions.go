@@ -285,13 +285,12 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 
 // notifyConditional tells the others of a ply and what conditional moves
 // did after it, in one mail each; the sender's reply says it too.
-func (h *handling) notifyConditional(t *table, headline string, news condNews) error {
+func (h *handling) notifyConditional(t *table, headline words, news condNews) error {
 	if len(news.bySeat) == 0 {
 		return h.notifyPly(t, headline)
 	}
 	from := len(h.notices)
 	for _, s := range t.row.Seats {
-		text := headline + news.bySeat[s.Seat]
 		if s.PlayerID == h.sender.ID {
 			if mine := strings.TrimSpace(news.bySeat[s.Seat]); mine != "" {
 				h.say("", "%s", mine)
@@ -302,7 +301,7 @@ func (h *handling) notifyConditional(t *table, headline string, news condNews) e
 		if err != nil {
 			return err
 		}
-		h.notify(p, t, text)
+		h.notify(p, t, english(headline(h.s.langOf(p))+news.bySeat[s.Seat]))
 	}
 	ws, err := h.tx.Watchers(t.row.ID)
 	if err != nil {
@@ -310,7 +309,7 @@ func (h *handling) notifyConditional(t *table, headline string, news condNews) e
 	}
 	for _, w := range ws {
 		if w.ID != h.sender.ID && t.seatOf(w.Address) < 0 {
-			h.notify(w, t, headline+news.all)
+			h.notify(w, t, english(headline(h.s.langOf(w))+news.all))
 		}
 	}
 	if t.row.State == db.Active {

@@ -81,7 +81,7 @@ func (h *handling) sendDigest(playerID int64) (bool, error) {
 		for _, it := range byGame[g] {
 			b.WriteString("\n- " + it.Text)
 		}
-		h.notify(p, t, b.String())
+		h.notify(p, t, english(b.String()))
 	}
 	return true, h.tx.DeleteDigestItems(ids)
 }

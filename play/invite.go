@@ -191,9 +191,10 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	var names []string
 	for _, p := range invitees {
 		names = append(names, p.Address)
-		lang := h.s.langOf(p)
-		h.notify(p, t, i18n.Tr(lang, "play.invites_you", map[string]any{"Name": shortName(h.sender.Address, h.sender.Name),
-			"Address": h.sender.Address, "Game": entry.Title, "ID": id})+h.greetingText(lang))
+		h.notify(p, t, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "play.invites_you", map[string]any{"Name": shortName(h.sender.Address, h.sender.Name),
+				"Address": h.sender.Address, "Game": entry.Title, "ID": id}) + h.greetingText(lang)
+		})
 	}
 	if len(names) > 0 {
 		also := ""
@@ -273,8 +274,8 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 		}
 		h.focus = t
 		h.say(c.String(), "You declined game %d. The others are told; the game will not be played.", t.row.ID)
-		return h.notifyOthers(t, fmt.Sprintf("%s declined game %d, so it will not be played.",
-			shortName(h.sender.Address, h.sender.Name), t.row.ID))
+		return h.notifyOthers(t, english(fmt.Sprintf("%s declined game %d, so it will not be played.",
+			shortName(h.sender.Address, h.sender.Name), t.row.ID)))
 	}
 	if err := h.tx.Answer(t.row.ID, seat, db.Accepted, h.now); err != nil {
 		return err
@@ -303,7 +304,7 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 	}
 	h.focus = t
 	h.say(c.String(), "You accepted game %d. Everyone has accepted: the game begins.", t.row.ID)
-	if err := h.notifyOthers(t, fmt.Sprintf("Everyone has accepted game %d: it begins.", t.row.ID)); err != nil {
+	if err := h.notifyOthers(t, english(fmt.Sprintf("Everyone has accepted game %d: it begins.", t.row.ID))); err != nil {
 		return err
 	}
 	return h.autoPlay(t)
@@ -321,8 +322,8 @@ func (h *handling) cancel(c *grammar.Command, t *table) error {
 	}
 	h.focus = t
 	h.say(c.String(), "You cancelled game %d; the invitees are told.", t.row.ID)
-	return h.notifyOthers(t, fmt.Sprintf("%s cancelled game %d, so it will not be played.",
-		shortName(h.sender.Address, h.sender.Name), t.row.ID))
+	return h.notifyOthers(t, english(fmt.Sprintf("%s cancelled game %d, so it will not be played.",
+		shortName(h.sender.Address, h.sender.Name), t.row.ID)))
 }
 
 // declineSeat records a seat's no to an invitation, which ends the game

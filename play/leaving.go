@@ -110,10 +110,10 @@ func (h *handling) resignSeat(read string, t *table, seat int) error {
 	h.focus = t
 	if !going {
 		h.say(read, "You resigned game %d.", t.row.ID)
-		return h.notifyOthers(t, fmt.Sprintf("%s resigned game %d.", t.seatLabel(seat), t.row.ID))
+		return h.notifyOthers(t, english(fmt.Sprintf("%s resigned game %d.", t.seatLabel(seat), t.row.ID)))
 	}
 	h.say(read, "You resigned game %d and are out of it.%s", t.row.ID, outWords(t))
-	return h.notifyOthers(t, fmt.Sprintf("%s resigned game %d and is out of it.%s", t.seatLabel(seat), t.row.ID, outWords(t)))
+	return h.notifyOthers(t, english(fmt.Sprintf("%s resigned game %d and is out of it.%s", t.seatLabel(seat), t.row.ID, outWords(t))))
 }
 
 // outOfPlay refuses a command of a seat that has left the game or was

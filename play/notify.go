@@ -43,7 +43,7 @@ func digestHour(p db.Player) int {
 
 // notifyPly tells the other seats and the watchers of a ply. While the game
 // goes on, this news follows each recipient's notify setting.
-func (h *handling) notifyPly(t *table, headline string) error {
+func (h *handling) notifyPly(t *table, headline words) error {
 	from := len(h.notices)
 	if err := h.notifyOthers(t, headline); err != nil {
 		return err
@@ -58,7 +58,7 @@ func (h *handling) notifyPly(t *table, headline string) error {
 
 // notifySeats tells every seat of a game but one player's: headline says
 // it for each recipient (in the recipient's time zone, say).
-func (h *handling) notifySeats(t *table, except int64, headline func(p db.Player) string) error {
+func (h *handling) notifySeats(t *table, except int64, headline func(p db.Player) words) error {
 	for _, s := range t.row.Seats {
 		if s.PlayerID == except {
 			continue

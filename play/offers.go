@@ -93,8 +93,8 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		}
 		if !open {
 			h.say(c.String(), "You %s in game %d. The others are asked; it happens when all agree.", offerWords(kind, true), t.row.ID)
-			return h.notifyOthers(t, fmt.Sprintf("%s %s in game %d. Reply \"accept\" to agree or \"decline\" to refuse.",
-				t.seatLabel(seat), offerWords(kind, false), t.row.ID))
+			return h.notifyOthers(t, english(fmt.Sprintf("%s %s in game %d. Reply \"accept\" to agree or \"decline\" to refuse.",
+				t.seatLabel(seat), offerWords(kind, false), t.row.ID)))
 		}
 		h.say(c.String(), "You agreed to the %s in game %d; waiting for the others.", kind, t.row.ID)
 		return nil
@@ -111,7 +111,7 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		t = h.tables[t.row.ID]
 		h.focus = t
 		h.say(c.String(), "Every seat agreed: game %d is drawn.", t.row.ID)
-		return h.notifyOthers(t, fmt.Sprintf("Every seat agreed to a draw: game %d is drawn.", t.row.ID))
+		return h.notifyOthers(t, english(fmt.Sprintf("Every seat agreed to a draw: game %d is drawn.", t.row.ID)))
 	default:
 		n, ok := h.lastOwnPly(t, o.Seat)
 		if !ok {
@@ -131,7 +131,7 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		}
 		h.focus = t
 		h.say(c.String(), "The takeback in game %d is agreed: ply %d and after are undone.", t.row.ID, n)
-		return h.notifyOthers(t, fmt.Sprintf("The takeback in game %d is agreed: ply %d and after are undone.", t.row.ID, n))
+		return h.notifyOthers(t, english(fmt.Sprintf("The takeback in game %d is agreed: ply %d and after are undone.", t.row.ID, n)))
 	}
 }
 
@@ -177,7 +177,7 @@ func (h *handling) answerOffer(c *grammar.Command, t *table) error {
 			return err
 		}
 		h.say(c.String(), "You declined the %s in game %d.", kind, t.row.ID)
-		return h.notifyOthers(t, fmt.Sprintf("%s declined the %s in game %d; play goes on.", t.seatLabel(seat), kind, t.row.ID))
+		return h.notifyOthers(t, english(fmt.Sprintf("%s declined the %s in game %d; play goes on.", t.seatLabel(seat), kind, t.row.ID)))
 	}
 	h.say(c.String(), "Game %d has no open offer for you to %s.", t.row.ID, c.Answer.Verb)
 	return nil

@@ -50,7 +50,7 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 	h.focus = t
 	took := takenWords(g, rules.Seat(seat))
 	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf("You played %s in game %d (ply %d)%s.", ply, t.row.ID, next, took), echo: true})
-	if err := h.afterPly(t, fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took)); err != nil {
+	if err := h.afterPly(t, english(fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took))); err != nil {
 		return err
 	}
 	// The writer of this mail knows of its own plies and of the passes
@@ -141,7 +141,7 @@ func refusal(lang i18n.Lang, err error, token string, game int64) string {
 
 // afterPly plays the service's own plies (passes of blocked seats), ends
 // the game when the rules say so, and tells everyone else.
-func (h *handling) afterPly(t *table, headline string) error {
+func (h *handling) afterPly(t *table, headline words) error {
 	if err := h.autoPlay(t); err != nil {
 		return err
 	}

@@ -265,7 +265,7 @@ func (h *handling) remind(t *table, clk db.Clock, kind string) error {
 		text = fmt.Sprintf("Last reminder: your move in game %d is due by %s. If no ply comes by then, %s. Going away? \"vacation N\" stops your clocks for N days.",
 			t.row.ID, deadline, then)
 	}
-	h.notify(p, t, text)
+	h.notify(p, t, english(text))
 	return nil
 }
 
@@ -283,8 +283,8 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 			return "", err
 		}
 		name := shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name)
-		return "adjourned", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
-			label, t.row.ID, name))
+		return "adjourned", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
+			label, t.row.ID, name)))
 	}
 	going := eliminates(t)
 	if err := h.leave(t, seat, rules.TimedOut); err != nil {
@@ -292,9 +292,9 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 	}
 	t = h.tables[t.row.ID]
 	if going {
-		return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
-			label, t.row.ID, outWords(t)))
+		return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
+			label, t.row.ID, outWords(t))))
 	}
-	return "forfeit", h.notifyOthers(t, fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
-		label, t.row.ID))
+	return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
+		label, t.row.ID)))
 }

@@ -79,9 +79,9 @@ func (h *handling) vacation(c *grammar.Command, _ *table) error {
 	h.say(c.String(), "You are on vacation until %s. %s %d of %d vacation days are left in %d. Send \"back\" to end it early: the days not begun come back.",
 		when(until, h.zone(h.sender)), games, allowance-v.DaysUsed, allowance, year)
 	for _, t := range tables {
-		err := h.notifySeats(t, h.sender.ID, func(p db.Player) string {
-			return fmt.Sprintf("%s is on vacation until %s: in game %d their clock stands still while it is their move.",
-				t.seatLabel(t.seatOf(h.sender.Address)), when(until, h.zone(p)), t.row.ID)
+		err := h.notifySeats(t, h.sender.ID, func(p db.Player) words {
+			return english(fmt.Sprintf("%s is on vacation until %s: in game %d their clock stands still while it is their move.",
+				t.seatLabel(t.seatOf(h.sender.Address)), when(until, h.zone(p)), t.row.ID))
 		})
 		if err != nil {
 			return err
@@ -121,9 +121,9 @@ func (h *handling) back(c *grammar.Command, _ *table) error {
 // ended says how ("is back from vacation").
 func (h *handling) notifyBack(tables []*table, ended func(p db.Player) string) error {
 	for _, t := range tables {
-		err := h.notifySeats(t, h.sender.ID, func(p db.Player) string {
-			return fmt.Sprintf("%s %s, and their clock in game %d runs again.",
-				t.seatLabel(t.seatOf(h.sender.Address)), ended(p), t.row.ID)
+		err := h.notifySeats(t, h.sender.ID, func(p db.Player) words {
+			return english(fmt.Sprintf("%s %s, and their clock in game %d runs again.",
+				t.seatLabel(t.seatOf(h.sender.Address)), ended(p), t.row.ID))
 		})
 		if err != nil {
 			return err

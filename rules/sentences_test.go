@@ -1,21 +1,10 @@
 package rules_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
-	"path/filepath"
-	"regexp"
-	"strconv"
-	"strings"
 	"testing"
-)
 
-// words matches two words in a row: the mark of a sentence. Codes
-// ("pente.occupied"), notation ("b1-c2xc1") and format strings without
-// words pass.
-var words = regexp.MustCompile(`[A-Za-z]{2,} +[A-Za-z]{2,}`)
+	"pbem/internal/sentences"
+)
 
 // notYet names the declarations that still hold English on purpose, by
 // file and declaration. Display texts (boards, hints, the end of a game on
@@ -56,75 +45,14 @@ var notYet = map[string]string{
 // English sentence outside the declarations of notYet: refusals are codes
 // with arguments, and their sentences live in the catalogs (package i18n).
 func TestNoEnglishSentences(t *testing.T) {
-	fset := token.NewFileSet()
-	used := map[string]bool{}
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
-		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
-		}
-		for _, decl := range f.Decls {
-			name := declName(decl)
-			key := filepath.Base(path) + ":" + name
-			if _, ok := notYet[key]; ok {
-				ast.Inspect(decl, func(n ast.Node) bool {
-					if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && words.MatchString(lit.Value) {
-						used[key] = true
-					}
-					return true
-				})
-				continue
-			}
-			ast.Inspect(decl, func(n ast.Node) bool {
-				lit, ok := n.(*ast.BasicLit)
-				if !ok || lit.Kind != token.STRING {
-					return true
-				}
-				s, err := strconv.Unquote(lit.Value)
-				if err == nil && words.MatchString(s) {
-					t.Errorf("%s (%s): English sentence %q; give it a code and put the sentence in i18n/catalog", fset.Position(lit.Pos()), key, s)
-				}
-				return true
-			})
-		}
-		return nil
-	})
+	found, stale, err := sentences.Check(".", notYet, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for key := range notYet {
-		if !used[key] {
-			t.Errorf("%s holds no English any more: take it off notYet", key)
-		}
+	for _, f := range found {
+		t.Errorf("%s (%s): English sentence %q; give it a code and put the sentence in i18n/catalog", f.Pos, f.Decl, f.Text)
 	}
-}
-
-// declName is "Recv.Func", "Func" or the first name a declaration declares.
-func declName(d ast.Decl) string {
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Recv != nil && len(d.Recv.List) > 0 {
-			typ := d.Recv.List[0].Type
-			if st, ok := typ.(*ast.StarExpr); ok {
-				typ = st.X
-			}
-			if id, ok := typ.(*ast.Ident); ok {
-				return id.Name + "." + d.Name.Name
-			}
-		}
-		return d.Name.Name
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			switch s := s.(type) {
-			case *ast.ValueSpec:
-				return s.Names[0].Name
-			case *ast.TypeSpec:
-				return s.Name.Name
-			}
-		}
+	for _, key := range stale {
+		t.Errorf("%s holds no English any more: take it off notYet", key)
 	}
-	return ""
 }
