@@ -283,7 +283,7 @@ func (h *handling) commands() error {
 		return err
 	}
 	r := readCommands(h.m.Subject, body)
-	if err := h.guessLanguage(r.words); err != nil {
+	if err := h.guessLanguage(r.words, r.commands); err != nil {
 		return err
 	}
 	h.greeting = r.greeting

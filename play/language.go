@@ -37,12 +37,21 @@ const (
 // attribution line their mail client put above the quote ("Am ...
 // schrieb ...:"). A guess is stored once the player has written, which
 // this mail is; a mail that tells nothing keeps the guess there is, and
-// the header and the attribution only make a first guess.
-func (h *handling) guessLanguage(words []string) error {
+// the header and the attribution only make a first guess. A "language X"
+// command says it best, even before it is confirmed: the answer asking for
+// the confirmation is then in X already.
+func (h *handling) guessLanguage(words []string, cmds []*grammar.Command) error {
 	if _, chosen := i18n.Parse(h.sender.Settings[languageSetting]); chosen {
 		return nil
 	}
 	l, strong, ok := mailLanguage(h.m, words)
+	for _, c := range cmds {
+		if c.Language != nil {
+			if asked, valid := i18n.Parse(c.Language.Lang); valid {
+				l, strong, ok = asked, true, true
+			}
+		}
+	}
 	if !ok {
 		return nil
 	}

@@ -112,6 +112,15 @@ func TestLanguageGuessed(t *testing.T) {
 	if got := w.player("hal@example.org").Settings[languageGuess]; got != "pt" {
 		t.Errorf("guess from the attribution: %q, want pt", got)
 	}
+	// "idioma es" from a stranger waits for a confirmation, and the
+	// answer asking for it is in Spanish already.
+	w.deliver(Message{From: "jon@example.org", To: []string{"pbem@example.org"}, Text: "idioma es"})
+	if got := w.player("jon@example.org").Settings[languageGuess]; got != "es" {
+		t.Errorf("guess from an unconfirmed language command: %q, want es", got)
+	}
+	if got := w.last("jon@example.org"); !strings.HasSuffix(got.Subject, "tu correo") {
+		t.Errorf("subject %q of the request to confirm, want it in Spanish", got.Subject)
+	}
 	// An invitee inherits the inviter's language until they write, and
 	// reads the invitation in it.
 	w.send("erik@example.org", "", "neue pente mit ida@example.org")
