@@ -125,11 +125,18 @@ func (h *handling) computerTakeback(t *table, o *db.Offer) string {
 
 // ComputerGames lists the active games where a computer has something to
 // do: its move, or a draw offer to answer. The daemon's worker calls
-// ComputerStep for each.
-func (s *Service) ComputerGames(ctx context.Context) ([]int64, error) {
+// ComputerStep for each. With all unset it replays only the games whose
+// clock names a computer seat to move (or that have no clock yet, or an
+// open draw offer), not every game the computer plays in; a scan of all
+// now and then catches whatever the clock's seat missed.
+func (s *Service) ComputerGames(ctx context.Context, all bool) ([]int64, error) {
 	var out []int64
 	err := s.store.View(ctx, func(tx *db.Tx) error {
-		ids, err := tx.ActiveGamesOfAddresses(computerLocal + "%@" + s.domain)
+		list := tx.ComputerTurns
+		if all {
+			list = tx.ActiveGamesOfAddresses
+		}
+		ids, err := list(computerLocal + "%@" + s.domain)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,11 +32,19 @@ func (w *world) computers() []string {
 	w.t.Helper()
 	var did []string
 	for range 50 {
-		ids, err := w.svc.ComputerGames(context.Background())
+		ids, err := w.svc.ComputerGames(context.Background(), false)
 		if err != nil {
 			w.t.Fatal(err)
 		}
 		if len(ids) == 0 {
+			// The worker's cheap scan must miss nothing the full one finds.
+			all, err := w.svc.ComputerGames(context.Background(), true)
+			if err != nil {
+				w.t.Fatal(err)
+			}
+			if len(all) > 0 {
+				w.t.Fatalf("the scan of the computer's turns missed games %v", all)
+			}
 			w.collect()
 			return did
 		}
@@ -398,5 +407,33 @@ func TestComputerPlaysEveryGame(t *testing.T) {
 			}
 			noMailToComputers(t, w)
 		})
+	}
+}
+
+// TestComputerTurnsScan: the worker's cheap scan lists a game only while
+// the computer is to move, so a wake-up does not replay every game the
+// computer plays in while its opponents think.
+func TestComputerTurnsScan(t *testing.T) {
+	w := judgedWorld(t, 0)
+	for range 3 {
+		w.send("alice@example.org", "new", "new pente with computer")
+	}
+	scan := func(all bool) []int64 {
+		t.Helper()
+		ids, err := w.svc.ComputerGames(context.Background(), all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	if got := scan(false); len(got) != 0 {
+		t.Errorf("games %v listed while alice is to move in all of them", got)
+	}
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", 2), w.legalPly(2))
+	if got := scan(false); !slices.Equal(got, []int64{2}) {
+		t.Errorf("games %v listed after alice played in game 2, want [2]", got)
+	}
+	if got := scan(true); !slices.Equal(got, []int64{2}) {
+		t.Errorf("the full scan lists %v, want [2]", got)
 	}
 }

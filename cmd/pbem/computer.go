@@ -67,6 +67,7 @@ func (w *computerWorker) Run(ctx context.Context) error {
 	retry := time.NewTicker(computerRetry)
 	defer retry.Stop()
 	w.Kick() // games left waiting by the last run
+	all := true
 	for {
 		select {
 		case <-ctx.Done():
@@ -79,6 +80,7 @@ func (w *computerWorker) Run(ctx context.Context) error {
 			return nil
 		case <-w.kick:
 		case <-retry.C:
+			all = true
 		case r := <-done:
 			delete(busy, r.j)
 			if r.ok {
@@ -87,7 +89,9 @@ func (w *computerWorker) Run(ctx context.Context) error {
 				failed[r.j] = time.Now().Add(computerRetry)
 			}
 		}
-		for _, j := range w.jobs(ctx) {
+		jobs := w.jobs(ctx, all)
+		all = false
+		for _, j := range jobs {
 			if len(busy) == w.slots {
 				break // the rest wait for a free slot: a step's end looks again
 			}
@@ -105,10 +109,11 @@ func (w *computerWorker) Run(ctx context.Context) error {
 }
 
 // jobs lists the work waiting: the computer's games first (a player waits
-// for each), then the analyses.
-func (w *computerWorker) jobs(ctx context.Context) []job {
+// for each), then the analyses. Only the games whose clock says a computer
+// is to move are looked at, unless all: at the start and once a minute.
+func (w *computerWorker) jobs(ctx context.Context, all bool) []job {
 	var out []job
-	games, err := w.svc.ComputerGames(ctx)
+	games, err := w.svc.ComputerGames(ctx, all)
 	if err != nil && ctx.Err() == nil {
 		w.log.Error("computer: listing its games failed", slog.Any("err", err))
 	}
