@@ -135,7 +135,9 @@ func (Engine) Think(ctx context.Context, g rules.Game, st ai.Settings) (ai.Thoug
 	if best < 0 {
 		return ai.Thought{}, errors.New("no legal ply")
 	}
-	return done(best, score, depth, s.nodes)
+	th, err := done(best, score, depth, s.nodes)
+	th.Line = s.line(best)
+	return th, err
 }
 
 // fromGame builds the board by replaying the game's plies, which also sets

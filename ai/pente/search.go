@@ -2,6 +2,7 @@ package pente
 
 import (
 	"context"
+	"pbem/rules"
 	"time"
 )
 
@@ -263,4 +264,32 @@ func (s *searcher) capScore(c int8) int32 {
 	}
 	frac := n * 10 / s.b.rules.need
 	return int32(n*150 + frac*frac*40)
+}
+
+// pvLength bounds the line a thought reports: enough to show why a ply
+// is better, short enough to read in a comment.
+const pvLength = 6
+
+// line is the expected continuation after first: first, then the table's
+// best move in each position that follows, as long as the table knows the
+// position, the move is on an empty point and the game goes on. The board
+// is left as it was.
+func (s *searcher) line(first int) []rules.Ply {
+	b := s.b
+	out := []rules.Ply{point(first)}
+	b.make(first)
+	made := 1
+	for len(out) < pvLength && b.winner == 0 && s.tt != nil {
+		e := &s.tt[b.hash&s.ttMask]
+		if e.key != b.hash || e.move < 0 || int(e.move) >= len(b.cell) || b.cell[e.move] != empty {
+			break
+		}
+		out = append(out, point(int(e.move)))
+		b.make(int(e.move))
+		made++
+	}
+	for range made {
+		b.unmake()
+	}
+	return out
 }
