@@ -59,16 +59,32 @@ func (im *Importer) player(tx *db.Tx, name string, seat int) (int64, error) {
 // are rows; its plies go into the game's archive (db.CreateGameWithPlies):
 // a row per ply made the store 2.5 KB a game and cost an INSERT a ply.
 func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
-	now := im.now
-	if !g.Valid() || g.State == nil {
-		return 0, fmt.Errorf("game %d of %s is not valid", g.Index, g.File)
-	}
-	state, err := g.Entry.New(g.Options)
+	p, err := Prepare(g, im.now)
 	if err != nil {
 		return 0, err
 	}
-	// The record's plies carry their dice; the seed rolls the turns played
-	// by mail after the import.
+	return im.Store(tx, p)
+}
+
+// Prepared is a game made ready to store: everything Import needs of the
+// record, with no reference into it, so that records can be read and
+// replayed on other cores while the writer stores the games before them.
+type Prepared struct {
+	row   db.Game
+	names []string // the seats' names, in seat order
+	plies []db.Ply
+}
+
+// Prepare replays a valid game and makes it ready to store at now. It
+// touches no store.
+func Prepare(g *notation.Game, now time.Time) (Prepared, error) {
+	if !g.Valid() || g.State == nil {
+		return Prepared{}, fmt.Errorf("game %d of %s is not valid", g.Index, g.File)
+	}
+	state, err := g.Entry.New(g.Options)
+	if err != nil {
+		return Prepared{}, err
+	}
 	row := db.Game{Kind: g.Entry.Kind.Name, Options: g.Options.String(), State: db.Active, Created: now,
 		Started: &now, Seed: randomSeed(), Tags: map[string]string{tagEvent: g.Event, tagSite: g.Site, tagDate: g.Date, tagRound: g.Round}}
 	if g.TimeControl != "" {
@@ -77,17 +93,8 @@ func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
 	for _, t := range g.Other {
 		row.Tags[t.Name] = t.Value
 	}
-	for i := range state.Seats() {
-		name := ""
-		if i < len(g.Names) {
-			name = g.Names[i]
-		}
-		id, err := im.player(tx, name, i)
-		if err != nil {
-			return 0, err
-		}
-		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: id, Invitation: db.Accepted})
-	}
+	names := make([]string, state.Seats())
+	copy(names, g.Names)
 	result := g.Result
 	if !decidedResult(result) {
 		result = "*"
@@ -110,7 +117,7 @@ func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
 			seat = s // a seat leaving may do so out of turn
 		}
 		if err := rules.PlayToken(state, m.Token); err != nil {
-			return 0, fmt.Errorf("game %d of %s, ply %d: %w", g.Index, g.File, i+1, err)
+			return Prepared{}, fmt.Errorf("game %d of %s, ply %d: %w", g.Index, g.File, i+1, err)
 		}
 		conditional := false
 		for _, n := range m.After {
@@ -118,10 +125,23 @@ func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
 		}
 		plies[i] = db.Ply{N: i + 1, Seat: int(seat), Token: m.Canonical(), PlayedAt: now, Conditional: conditional}
 	}
-	return tx.CreateGameWithPlies(row, plies)
+	return Prepared{row: row, names: names, plies: plies}, nil
 }
 
-// decidedResult reports a result that names a winner or a draw.
+// Store stores a prepared game, with a player for each seat's name.
+func (im *Importer) Store(tx *db.Tx, p Prepared) (int64, error) {
+	row := p.row
+	row.Seats = make([]db.Seat, 0, len(p.names))
+	for i, name := range p.names {
+		id, err := im.player(tx, name, i)
+		if err != nil {
+			return 0, err
+		}
+		row.Seats = append(row.Seats, db.Seat{Seat: i, PlayerID: id, Invitation: db.Accepted})
+	}
+	return tx.CreateGameWithPlies(row, p.plies)
+}
+
 func decidedResult(r string) bool {
 	return r != "*" && r != "?" && strings.Trim(r, "0-") != ""
 }

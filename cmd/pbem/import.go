@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"pbem/db"
@@ -22,6 +25,9 @@ const importBatch = 500
 // Games go in batches of importBatch, one transaction each: a game's line
 // "imported as game N" is printed once its batch is committed, and an
 // error of the store stops the import after the batches committed before.
+// The records are read as a stream and each game is read, replayed and
+// made ready to store on every core (notation.Each, play.Prepare), in the
+// file's order, while the writer stores the batches before it.
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("import", "[--data DIR] FILE... (- for standard input)", stderr)
 	data := dataFlag(fs)
@@ -39,9 +45,12 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitInvalid
 	}
 	defer store.Close()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
 	code, imported, refused := exitOK, 0, 0
-	im := play.NewImporter(time.Now())
-	batch := make([]*notation.Game, 0, importBatch)
+	now := time.Now()
+	im := play.NewImporter(now)
+	batch := make([]readyGame, 0, importBatch)
 	ids := make([]int64, 0, importBatch)
 	flush := func(name string) error {
 		if len(batch) == 0 {
@@ -50,7 +59,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		ids = ids[:0]
 		err := store.Update(ctx, func(tx *db.Tx) error {
 			for _, g := range batch {
-				id, err := im.Import(tx, g)
+				id, err := im.Store(tx, g.prepared)
 				if err != nil {
 					return err
 				}
@@ -62,39 +71,68 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		for i, g := range batch {
-			fmt.Fprintf(stdout, "%s #%d: imported as game %d\n", name, g.Index, ids[i])
+			fmt.Fprintf(out, "%s #%d: imported as game %d\n", name, g.index, ids[i])
 		}
 		imported += len(batch)
 		batch = batch[:0]
 		return nil
 	}
 	for _, name := range files {
-		src, err := readInput(ctx, name, stdin)
+		in, err := openInput(ctx, name, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 			code = exitInvalid
 			continue
 		}
-		for g := range notation.Games(name, src) {
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) readyGame {
+			r := readyGame{index: g.Index}
 			if !g.Valid() {
-				fmt.Fprintf(stderr, "pbem import: not imported: %v\n", g.Problem)
+				r.problem = errText(g.Problem)
+				return r
+			}
+			r.prepared, r.err = play.Prepare(g, now)
+			return r
+		}, func(r readyGame) error {
+			if r.problem != "" {
+				out.Flush() // keep the lines in order on a terminal
+				fmt.Fprintf(stderr, "pbem import: not imported: %s\n", r.problem)
 				refused++
 				code = exitInvalid
-				continue
+				return nil
 			}
-			batch = append(batch, g)
+			if r.err != nil {
+				return r.err
+			}
+			batch = append(batch, r)
 			if len(batch) == importBatch {
-				if err := flush(name); err != nil {
-					fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
-					return exitInvalid
-				}
+				return flush(name)
 			}
+			return nil
+		})
+		in.Close()
+		if err == nil {
+			err = flush(name)
 		}
-		if err := flush(name); err != nil {
+		var rerr *readError
+		if errors.As(err, &rerr) {
+			fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
+			code = exitInvalid
+			continue
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "pbem import: %v\n", errText(err))
 			return exitInvalid
 		}
 	}
-	fmt.Fprintf(stdout, "%d game(s) imported, %d not\n", imported, refused)
+	fmt.Fprintf(out, "%d game(s) imported, %d not\n", imported, refused)
 	return code
+}
+
+// readyGame is what the import makes of one game of a file, off the
+// writer's goroutine: the game ready to store, or why it is not imported.
+type readyGame struct {
+	index    int
+	prepared play.Prepared
+	problem  string // the game's fault, for a game that is not valid
+	err      error
 }
