@@ -57,6 +57,7 @@ func outlineOf(t *testing.T, file string, lang i18n.Lang) rulesOutline {
 	}
 	o := rulesOutline{marks: map[markKind]int{}}
 	var levels []string
+	var prose strings.Builder
 	fenced := false
 	for line := range strings.Lines(string(src)) {
 		if strings.HasPrefix(line, "```") {
@@ -68,13 +69,15 @@ func outlineOf(t *testing.T, file string, lang i18n.Lang) rulesOutline {
 		if h := strings.TrimLeft(line, "#"); len(h) < len(line) && strings.HasPrefix(h, " ") {
 			levels = append(levels, string(rune('0'+len(line)-len(h))))
 		}
-		for _, m := range markLabel.FindAllStringSubmatch(line, -1) {
-			kind, ok := markLabels[lang][m[1]]
-			if !ok {
-				t.Errorf("%s: %q is no mark of %s; the marks are %v", file, m[0], lang, markLabels[lang])
-			}
-			o.marks[kind]++
+		prose.WriteString(line)
+	}
+	// A label may be broken over two lines, as any words of a paragraph.
+	for _, m := range markLabel.FindAllStringSubmatch(strings.Join(strings.Fields(prose.String()), " "), -1) {
+		kind, ok := markLabels[lang][m[1]]
+		if !ok {
+			t.Errorf("%s: %q is no mark of %s; the marks are %v", file, m[0], lang, markLabels[lang])
 		}
+		o.marks[kind]++
 	}
 	if fenced {
 		t.Errorf("%s: a code block is not closed", file)
