@@ -540,10 +540,22 @@ type rulesView struct {
 	Entry  games.Entry
 	Doc    rulesPage
 	Others []rulesLangLink // the same rules in the other languages
+	Index  []rulesIndexRow
+}
+
+// rulesIndexRow is a game on the rules index, with the languages its
+// rules are translated into.
+type rulesIndexRow struct {
+	Entry  games.Entry
+	Others []rulesLangLink
 }
 
 func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "rules", rulesView{layout: s.layout("Rules")})
+	v := rulesView{layout: s.layout("Rules")}
+	for _, e := range v.Games {
+		v.Index = append(v.Index, rulesIndexRow{Entry: e, Others: s.rules[rulesFile(e)].otherLangs(e, i18n.English)})
+	}
+	s.render(w, r, http.StatusOK, "rules", v)
 }
 
 // rulesPage shows a game's rules: /rules/KIND in English, /rules/KIND/de

@@ -170,6 +170,17 @@ func TestRulesLanguages(t *testing.T) {
 			t.Errorf("GET %s: status %d, want 404 naming the languages\n%s", target, rec.Code, rec.Body.String())
 		}
 	}
+	// A translation's links to its neighbours lead to their pages in the
+	// same language; the index offers every translation.
+	for target, want := range map[string]string{
+		"/rules/quatro/de": `href="/rules/pinuid/de"`,
+		"/rules/quatro/es": `href="/rules/pinuid/es"`,
+		"/rules/":          `href="/rules/dobbal/pt" hreflang="pt" lang="pt">Português</a>`,
+	} {
+		if body := f.get(t, target).Body.String(); !strings.Contains(body, want) {
+			t.Errorf("GET %s lacks %s", target, want)
+		}
+	}
 	if rec := f.get(t, "/rules/pinuid/Deutsch"); rec.Code != 200 || !strings.Contains(rec.Body.String(), `lang="de"`) {
 		t.Errorf("GET /rules/pinuid/Deutsch: status %d, want the German page", rec.Code)
 	}
