@@ -537,14 +537,30 @@ func (s *Server) ratings(w http.ResponseWriter, r *http.Request) {
 
 type rulesView struct {
 	layout
-	Entry games.Entry
-	Doc   rulesPage
+	Entry  games.Entry
+	Doc    rulesPage
+	Others []rulesLangLink // the same rules in the other languages
+	Index  []rulesIndexRow
+}
+
+// rulesIndexRow is a game on the rules index, with the languages its
+// rules are translated into.
+type rulesIndexRow struct {
+	Entry  games.Entry
+	Others []rulesLangLink
 }
 
 func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "rules", rulesView{layout: s.layout("Rules")})
+	v := rulesView{layout: s.layout("Rules")}
+	for _, e := range v.Games {
+		v.Index = append(v.Index, rulesIndexRow{Entry: e, Others: s.rules[rulesFile(e)].otherLangs(e, i18n.English)})
+	}
+	s.render(w, r, http.StatusOK, "rules", v)
 }
 
+// rulesPage shows a game's rules: /rules/KIND in English, /rules/KIND/de
+// (or /rules/KIND?lang=de) in German. A language may be named by its code
+// or its name ("deutsch"); the links use codes.
 func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 	e, err := games.Lookup(r.PathValue("kind"))
 	if err != nil {
@@ -552,7 +568,25 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := s.rules[rulesFile(e)]
-	s.render(w, r, http.StatusOK, "rules", rulesView{layout: s.layout(doc.Title), Entry: e, Doc: doc})
+	lang := i18n.English
+	asked := r.PathValue("lang")
+	if asked == "" {
+		asked = r.URL.Query().Get("lang")
+	}
+	if asked != "" {
+		l, ok := i18n.Parse(asked)
+		if _, written := doc.pages[l]; !ok || !written {
+			var names []string
+			for _, l := range doc.langs {
+				names = append(names, upperFirst(l.Name()))
+			}
+			s.notFound(w, r, fmt.Sprintf("The rules of %s are not written in %q; they are in %s.", e.Title, asked, strings.Join(names, ", ")))
+			return
+		}
+		lang = l
+	}
+	page := doc.pages[lang]
+	s.render(w, r, http.StatusOK, "rules", rulesView{layout: s.layout(page.Title), Entry: e, Doc: page, Others: doc.otherLangs(e, lang)})
 }
 
 func upperFirst(s string) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"path"
 	"slices"
 	"strings"
 
@@ -12,13 +13,22 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"pbem/docs"
+	"pbem/i18n"
 	"pbem/rules/games"
 )
 
-// rulesPage is one rules document, rendered once at start.
+// rulesPage is one rules document in one language, rendered once at start.
 type rulesPage struct {
 	Title string
+	Lang  i18n.Lang
 	HTML  template.HTML
+}
+
+// rulesDoc is a game's rules document in every language it is written
+// in: pente.md in English, pente.de.md in German, and so on.
+type rulesDoc struct {
+	pages map[i18n.Lang]rulesPage
+	langs []i18n.Lang // in the order of i18n.All, English first
 }
 
 // rulesFile is the document of a game: one per engine, so the Pente
@@ -27,18 +37,34 @@ func rulesFile(e games.Entry) string {
 	return strings.ToLower(strings.ReplaceAll(e.Kind.Name, " ", "-")) + ".md"
 }
 
-// loadRules renders every game's rules document. Goldmark leaves raw HTML
-// in the documents out (its default), so a page holds only what the
-// Markdown says, and the CSP needs nothing inline.
-func loadRules() (map[string]rulesPage, error) {
+// langFile is the name of a document's translation: pente.md in German is
+// pente.de.md; English is the document itself.
+func langFile(name string, l i18n.Lang) string {
+	if l == i18n.English {
+		return name
+	}
+	return strings.TrimSuffix(name, ".md") + "." + string(l) + ".md"
+}
+
+// loadRules renders every game's rules document in every language found
+// beside it. Goldmark leaves raw HTML in the documents out (its default),
+// so a page holds only what the Markdown says, and the CSP needs nothing
+// inline.
+func loadRules() (map[string]rulesDoc, error) {
 	md := goldmark.New(goldmark.WithExtensions(extension.GFM))
-	out := map[string]rulesPage{}
-	// A document's links to its neighbours ("pinuid-classic.md") lead to
-	// their pages here.
+	out := map[string]rulesDoc{}
+	// A document's links to its neighbours ("pinuid-classic.md", or
+	// "pinuid-classic.de.md" in a German one) lead to their pages here.
 	var links []string
 	for _, e := range games.All() {
-		if name := rulesFile(e); !slices.Contains(links, `href="`+name) {
-			links = append(links, `href="`+name, `href="/rules/`+e.Name)
+		for _, l := range i18n.All {
+			to := `href="/rules/` + e.Name
+			if l != i18n.English {
+				to += "/" + string(l)
+			}
+			if from := `href="` + langFile(rulesFile(e), l); !slices.Contains(links, from) {
+				links = append(links, from, to)
+			}
 		}
 	}
 	pageLinks := strings.NewReplacer(links...)
@@ -47,16 +73,53 @@ func loadRules() (map[string]rulesPage, error) {
 		if _, ok := out[name]; ok {
 			continue
 		}
-		src, err := fs.ReadFile(docs.Rules, "rules/"+name)
-		if err != nil {
-			return nil, fmt.Errorf("web: rules of %s: %w", e.Title, err)
+		doc := rulesDoc{pages: map[i18n.Lang]rulesPage{}}
+		for _, l := range i18n.All {
+			file := path.Join("rules", langFile(name, l))
+			src, err := fs.ReadFile(docs.Rules, file)
+			if err != nil && l != i18n.English {
+				continue // not translated into l
+			}
+			if err != nil {
+				return nil, fmt.Errorf("web: rules of %s: %w", e.Title, err)
+			}
+			var b bytes.Buffer
+			if err := md.Convert(src, &b); err != nil {
+				return nil, fmt.Errorf("web: rules of %s, %s: %w", e.Title, file, err)
+			}
+			title, _, _ := strings.Cut(string(src), "\n")
+			doc.pages[l] = rulesPage{
+				Title: strings.TrimSpace(strings.TrimPrefix(title, "# ")),
+				Lang:  l,
+				HTML:  template.HTML(pageLinks.Replace(b.String())),
+			}
+			doc.langs = append(doc.langs, l)
 		}
-		var b bytes.Buffer
-		if err := md.Convert(src, &b); err != nil {
-			return nil, fmt.Errorf("web: rules of %s: %w", e.Title, err)
-		}
-		title, _, _ := strings.Cut(string(src), "\n")
-		out[name] = rulesPage{Title: strings.TrimSpace(strings.TrimPrefix(title, "# ")), HTML: template.HTML(pageLinks.Replace(b.String()))}
+		out[name] = doc
 	}
 	return out, nil
+}
+
+// rulesLangLink is a link from a rules page to the same rules in another
+// language, named in that language ("Deutsch", "Español").
+type rulesLangLink struct {
+	Lang i18n.Lang
+	Name string
+	Href string
+}
+
+// otherLangs links the document's languages other than current.
+func (d rulesDoc) otherLangs(e games.Entry, current i18n.Lang) []rulesLangLink {
+	var out []rulesLangLink
+	for _, l := range d.langs {
+		if l == current {
+			continue
+		}
+		href := "/rules/" + e.Name
+		if l != i18n.English {
+			href += "/" + string(l)
+		}
+		out = append(out, rulesLangLink{Lang: l, Name: upperFirst(l.Name()), Href: href})
+	}
+	return out
 }

@@ -44,7 +44,7 @@ type Server struct {
 	cfg   Config
 	log   *slog.Logger
 	pages map[string]*template.Template
-	rules map[string]rulesPage
+	rules map[string]rulesDoc
 	mux   *http.ServeMux
 }
 
@@ -82,6 +82,7 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /challenges", s.challenges)
 	mux.HandleFunc("GET /rules/{$}", s.rulesIndex)
 	mux.HandleFunc("GET /rules/{kind}", s.rulesPage)
+	mux.HandleFunc("GET /rules/{kind}/{lang}", s.rulesPage)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheFor(http.FileServerFS(static), time.Hour)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, "There is no page at this address.")
