@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,6 +81,35 @@ func TestInviteTextsByLanguage(t *testing.T) {
 			if g := w.game(4); g.row.State != db.Active {
 				t.Errorf("game 4 is %s after rita's resign, want it active still", g.row.State)
 			}
+		})
+	}
+}
+
+// TestBounceNoticeByLanguage: an invitation the mail server refuses
+// cancels the game, and the inviter reads why in their language.
+func TestBounceNoticeByLanguage(t *testing.T) {
+	cases := []struct{ lang, want string }{
+		{"de", "Die Einladung an bob@example.net zu Partie 1 konnte nicht zugestellt werden, darum ist die Partie abgesagt. " +
+			"Der Mailserver meldete: „RCPT TO: 550 5.1.1 no such user“. Bitte prüfe die Adresse; du kannst mit „neu“ erneut einladen."},
+		{"es", "La invitación a bob@example.net para la partida 1 no se pudo entregar, así que la partida se cancela. " +
+			"El servidor de correo dijo: «RCPT TO: 550 5.1.1 no such user». Comprueba la dirección; puedes volver a invitar con «nueva»."},
+		{"pt", "O convite para bob@example.net para a partida 1 não pôde ser entregue, por isso a partida foi cancelada. " +
+			"O servidor de correio disse: «RCPT TO: 550 5.1.1 no such user». Verifica o endereço; podes convidar de novo com «nova»."},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			w := newWorld(t, Config{})
+			w.send("alice@example.org", "", "language "+c.lang)
+			w.send("alice@example.org", "", "new pente with bob@example.net")
+			inv := w.last("bob@example.net")
+			err := w.store.Update(context.Background(), func(tx *db.Tx) error {
+				return w.svc.Undeliverable(tx, inv, "RCPT TO: 550 5.1.1 no such user")
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.collect()
+			mustContain(t, w.last("alice@example.org"), c.want)
 		})
 	}
 }
