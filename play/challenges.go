@@ -85,7 +85,7 @@ func (h *handling) ratingIn(playerID int64, kind string) (int, error) {
 func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all rules.Options, rr ratingRange, clock clockSpec, msg string) {
 	opts, err := rules.ParseOptions(given)
 	if err != nil {
-		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
+		return nil, rr, clock, sentence(upperFirst(i18n.Error(lang, err)))
 	}
 	if v, ok := opts["rating"]; ok {
 		delete(opts, "rating")
@@ -116,7 +116,7 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 	}
 	g, err := entry.New(engine)
 	if err != nil {
-		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
+		return nil, rr, clock, sentence(upperFirst(i18n.Error(lang, err)))
 	}
 	if g.Seats() != 2 {
 		return nil, rr, clock, i18n.Tr(lang, "invite.challenge_two_seats", map[string]any{"Title": entry.Title, "Seats": g.Seats()})
@@ -140,7 +140,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 	}
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. %s", upperFirst(h.errText(err)), h.tr("invite.nothing_posted", nil))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_posted", nil))
 		return nil
 	}
 	all, rr, _, msg := challengeOptions(h.lang, entry, c.New.Options)

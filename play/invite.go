@@ -39,12 +39,12 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. %s", upperFirst(h.errText(err)), h.tr("invite.nothing_started", nil))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	opts, err := rules.ParseOptions(c.New.Options)
 	if err != nil {
-		h.say(read, "%s. %s", upperFirst(h.errText(err)), h.tr("invite.nothing_started", nil))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	computers := 0
@@ -126,7 +126,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	}
 	g, err := entry.New(engineOpts)
 	if err != nil {
-		h.say(read, "%s. %s", upperFirst(h.errText(err)), h.tr("invite.nothing_started", nil))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	if g.Seats() != len(addrs) {

@@ -148,3 +148,22 @@ func TestMailExamplesInvitationsByLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestChallengeOfNoGame: a challenge for a game that does not exist is
+// refused in words, in the poster's language, and nothing is posted.
+func TestChallengeOfNoGame(t *testing.T) {
+	cases := []struct{ lang, want string }{
+		{"en", `There is no game "pentx"; did you mean pente? Nothing was posted.`},
+		{"de", `Es gibt kein Spiel „pentx“; meintest du pente? Es wurde nichts veröffentlicht.`},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			w := newWorld(t, Config{})
+			w.send("alice@example.org", "", "language "+c.lang)
+			w.send("alice@example.org", "", "new pentx with anyone")
+			mustContain(t, w.last("alice@example.org"), c.want)
+			w.send("bob@example.org", "", "challenges")
+			mustContain(t, w.last("bob@example.org"), "No challenge is open.")
+		})
+	}
+}
