@@ -93,7 +93,7 @@ func TestBounceNoticeByLanguage(t *testing.T) {
 			"Der Mailserver meldete: „RCPT TO: 550 5.1.1 no such user“. Bitte prüfe die Adresse; du kannst mit „neu“ erneut einladen."},
 		{"es", "La invitación a bob@example.net para la partida 1 no se pudo entregar, así que la partida se cancela. " +
 			"El servidor de correo dijo: «RCPT TO: 550 5.1.1 no such user». Comprueba la dirección; puedes volver a invitar con «nueva»."},
-		{"pt", "O convite para bob@example.net para a partida 1 não pôde ser entregue, por isso a partida foi cancelada. " +
+		{"pt", "O convite enviado a bob@example.net para a partida 1 não pôde ser entregue, por isso a partida foi cancelada. " +
 			"O servidor de correio disse: «RCPT TO: 550 5.1.1 no such user». Verifica o endereço; podes convidar de novo com «nova»."},
 	}
 	for _, c := range cases {
