@@ -38,35 +38,34 @@ func (h *handling) authorize(spec *commandSpec, c *grammar.Command, t *table) bo
 		case h.proof != db.NoProof || h.confirmed:
 			return true
 		case c.Confirm:
-			h.refuse(c.String(), "A confirmation must come as a reply to the mail that asked for it, from %s: its Reply-To address carries your key. Nothing was changed.", h.sender.Address)
+			h.refuse(c.String(), "%s", h.tr("invite.confirm_reply_needed", map[string]any{"Address": h.sender.Address}))
 		default:
 			h.unconfirmed = append(h.unconfirmed, c.String())
 		}
 		return false
 	}
 	seat := t.seatOf(h.sender.Address)
+	args := map[string]any{"Game": t.row.ID, "What": spec.whatIn(h.lang), "Address": h.sender.Address}
 	if seat < 0 {
-		h.say(c.String(), "You do not play in game %d, so you cannot %s. Nothing was changed.", t.row.ID, spec.what)
+		h.say(c.String(), "%s", h.tr("invite.not_a_player", args))
 		return false
 	}
 	if spec.Authority == GameOwner && t.row.Owner != h.sender.ID {
-		h.say(c.String(), "Only the player who started game %d can %s. Nothing was changed.", t.row.ID, spec.what)
+		h.say(c.String(), "%s", h.tr("invite.not_the_starter", args))
 		return false
 	}
 	if !h.provenFor(t) {
-		why := "This mail carries no key for game %d"
+		msg := "invite.no_key"
 		if h.thread.forged {
-			why = "The key in this mail is not yours for game %d"
+			msg = "invite.wrong_key"
 		}
-		h.refuse(c.String(), why+", so nothing was changed: to %s, reply to one of the game's mails from %s. "+
-			"Its Reply-To address carries your key, so that nobody else can play in your name.",
-			t.row.ID, spec.what, h.sender.Address)
+		h.refuse(c.String(), "%s", h.tr(msg, args))
 		return false
 	}
 	if spec.Authority == SeatToMove {
 		if toMove := int(t.game.ToMove()); toMove != seat {
-			h.say(c.String(), "It is not your move in game %d: ply %d is for %s. Nothing was played.",
-				t.row.ID, t.game.Plies()+1, t.seatLabel(toMove))
+			h.say(c.String(), "%s", h.tr("invite.not_your_move", map[string]any{"Game": t.row.ID,
+				"Ply": t.game.Plies() + 1, "Name": t.seatLabelIn(h.lang, toMove)}))
 			return false
 		}
 	}

@@ -15,17 +15,17 @@ func (h *handling) blocks(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if len(list) == 0 {
-		h.say(c.String(), "You block nobody. \"block ADDRESS\" refuses that address's invitations; \"block invitations\" refuses every invitation.")
+		h.say(c.String(), "%s", h.tr("invite.blocks_none", nil))
 		return nil
 	}
 	var words []string
 	for _, b := range list {
 		if b == db.BlockAll {
-			b = "all invitations"
+			b = h.tr("invite.blocks_all", nil)
 		}
 		words = append(words, b)
 	}
-	h.say(c.String(), "You block: %s. \"unblock ADDRESS\" or \"unblock invitations\" undoes a block.", strings.Join(words, ", "))
+	h.say(c.String(), "%s", h.tr("invite.blocks_list", map[string]any{"List": strings.Join(words, ", ")}))
 	return nil
 }
 
@@ -33,19 +33,21 @@ func (h *handling) blocks(c *grammar.Command, _ *table) error {
 // address's invitations, or every invitation, are refused without the
 // sender being troubled with them.
 func (h *handling) block(c *grammar.Command, _ *table) error {
-	target, what := c.Block.Target, "invitations from "+c.Block.Target
+	// The answers name the address as written; the store keeps it in
+	// lower case. kind is "address" or "all", the answers' keys.
+	target, kind := c.Block.Target, "address"
+	args := map[string]any{"Address": c.Block.Target, "Target": c.Block.Target}
 	if target == "invitations" {
-		target, what = db.BlockAll, "all invitations"
+		target, kind = db.BlockAll, "all"
 	} else {
 		a, err := mail.ParseAddress(target)
 		if err != nil {
-			h.say(c.String(), "%q is not a mail address: write \"%s name@example.org\" or \"%s invitations\". Nothing was changed.",
-				target, c.Block.Verb, c.Block.Verb)
+			h.say(c.String(), "%s", h.tr("invite."+c.Block.Verb+"_bad_address", args))
 			return nil
 		}
 		target = strings.ToLower(a.Address)
 		if target == h.sender.Address {
-			h.say(c.String(), "That is your own address. Nothing was changed.")
+			h.say(c.String(), "%s", h.tr("invite.block_own_address", nil))
 			return nil
 		}
 	}
@@ -55,16 +57,15 @@ func (h *handling) block(c *grammar.Command, _ *table) error {
 			return err
 		}
 		if !was {
-			h.say(c.String(), "You did not block %s. Nothing was changed.", what)
+			h.say(c.String(), "%s", h.tr("invite.unblock_not_"+kind, args))
 			return nil
 		}
-		h.say(c.String(), "You take %s again.", what)
+		h.say(c.String(), "%s", h.tr("invite.unblocked_"+kind, args))
 		return nil
 	}
 	if err := h.tx.Block(h.sender.ID, target, h.now); err != nil {
 		return err
 	}
-	h.say(c.String(), "From now on %s are refused, and you are not told of them. \"unblock %s\" undoes it.",
-		what, c.Block.Target)
+	h.say(c.String(), "%s", h.tr("invite.blocked_"+kind, args))
 	return nil
 }

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/mailer"
+	"pbem/rules"
 )
 
 // A mail the service sent that did not reach its recipient is a bounce:
@@ -189,9 +191,9 @@ func (h *handling) noteBounce(reason string) error {
 	if _, err := h.tx.MarkBounced(sent.ID, h.now); err != nil {
 		return err
 	}
-	why := "A delivery failure report came back."
+	why := rules.M("invite.bounce_report", nil)
 	if rep.diagnostic != "" {
-		why = "The mail system said: " + quoteReason(rep.diagnostic)
+		why = rules.M("invite.bounce_system_said", rules.Args{"Reason": quoteReason(rep.diagnostic)})
 	}
 	if err := h.bounced(sent, why); err != nil {
 		return err
@@ -211,26 +213,26 @@ func (s *Service) Undeliverable(tx *db.Tx, m db.Mail, reason string) error {
 		return err
 	}
 	h := &handling{s: s, tx: tx, now: now, tables: map[int64]*table{}}
-	if err := h.bounced(m, "The mail server said: "+quoteReason(reason)); err != nil {
+	if err := h.bounced(m, rules.M("invite.bounce_server_said", rules.Args{"Reason": quoteReason(reason)})); err != nil {
 		return err
 	}
 	return h.send()
 }
 
-// quoteReason is a server's answer as a player reads it: on one line,
-// quoted, and not too long.
+// quoteReason is a server's answer as a player reads it: on one line and
+// not too long. The catalogs' messages quote it.
 func quoteReason(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if r := []rune(s); len(r) > 200 {
 		s = string(r[:200]) + "..."
 	}
-	return "\"" + s + "\"."
+	return s
 }
 
 // bounced records that mail m did not reach its recipient: against the
 // recipient, and in the game it was about. why says so, for the players
-// told.
-func (h *handling) bounced(m db.Mail, why string) error {
+// told, each in their language.
+func (h *handling) bounced(m db.Mail, why rules.Msg) error {
 	p, err := h.tx.PlayerByAddress(m.To)
 	if errors.Is(err, db.ErrNotFound) {
 		return nil
@@ -264,14 +266,13 @@ func (h *handling) bounced(m db.Mail, why string) error {
 // delivered: it can never start, as the invitee cannot answer. The seat
 // counts as declined and the game moves to the state declined; the other
 // seats (the inviter among them) are told.
-func (h *handling) cancelUndelivered(t *table, seat int, p db.Player, why string) error {
+func (h *handling) cancelUndelivered(t *table, seat int, p db.Player, why rules.Msg) error {
 	t, err := h.declineSeat(t, seat, undeliverable)
 	if err != nil {
 		return err
 	}
-	headline := fmt.Sprintf("The invitation to %s for game %d could not be delivered, so the game is cancelled. %s Please check the address; you can invite again with \"new\".",
-		p.Address, t.row.ID, why)
-	return h.notifySeats(t, p.ID, func(db.Player) words { return english(headline) })
+	headline := tr("invite.bounce_invitation", map[string]any{"Address": p.Address, "Game": t.row.ID, "Why": why})
+	return h.notifySeats(t, p.ID, func(db.Player) words { return headline })
 }
 
 // holdForBounce stops the clock of an active game whose mail to the player
@@ -291,9 +292,11 @@ func (h *handling) holdForBounce(t *table, seat int, p db.Player) error {
 	if err := h.settleClock(t); err != nil {
 		return err
 	}
-	headline := fmt.Sprintf("Mail to %s about game %d came back undelivered, so the game's clock stands still: nobody loses on time to a mail fault. It runs again when %s writes to the service. You may still play when it is your move.",
-		t.seatLabel(seat), t.row.ID, shortName(p.Address, p.Name))
-	return h.notifySeats(t, p.ID, func(db.Player) words { return english(headline) })
+	headline := func(lang i18n.Lang) string {
+		return i18n.Tr(lang, "invite.bounce_hold", map[string]any{"Name": t.seatLabelIn(lang, seat), "Game": t.row.ID,
+			"Player": shortName(p.Address, p.Name)})
+	}
+	return h.notifySeats(t, p.ID, func(db.Player) words { return headline })
 }
 
 // releaseBounces restarts the clocks a bounce to the sender stopped, now
@@ -314,10 +317,12 @@ func (h *handling) releaseBounces() error {
 		if t.row.State != db.Active {
 			continue
 		}
-		h.say("", "Mail to you about game %d had bounced, so its clock stood still. Now that you wrote, it runs again unless another bounce still holds it.", id)
-		headline := fmt.Sprintf("%s wrote to the service again after a bounce: the clock of game %d runs again unless another bounce still holds it.",
-			t.seatLabel(t.seatOf(h.sender.Address)), id)
-		if err := h.notifySeats(t, h.sender.ID, func(db.Player) words { return english(headline) }); err != nil {
+		h.say("", "%s", h.tr("invite.bounce_released", map[string]any{"Game": id}))
+		seat := t.seatOf(h.sender.Address)
+		headline := func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "invite.bounce_released_notice", map[string]any{"Name": t.seatLabelIn(lang, seat), "Game": id})
+		}
+		if err := h.notifySeats(t, h.sender.ID, func(db.Player) words { return headline }); err != nil {
 			return err
 		}
 	}

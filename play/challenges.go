@@ -51,16 +51,18 @@ func (r ratingRange) admits(rating int) bool {
 	return (r.low == 0 || rating >= r.low) && (r.high == 0 || rating <= r.high)
 }
 
-func (r ratingRange) String() string {
+// in says the range in lang, as it follows "for a player of".
+func (r ratingRange) in(lang i18n.Lang) string {
+	args := map[string]any{"Low": r.low, "High": r.high}
 	switch {
 	case r.low == 0 && r.high == 0:
-		return "any rating"
+		return i18n.Tr(lang, "invite.range_any", nil)
 	case r.high == 0:
-		return fmt.Sprintf("rating %d or more", r.low)
+		return i18n.Tr(lang, "invite.range_min", args)
 	case r.low == 0:
-		return fmt.Sprintf("rating %d or less", r.high)
+		return i18n.Tr(lang, "invite.range_max", args)
 	}
-	return fmt.Sprintf("rating %d to %d", r.low, r.high)
+	return i18n.Tr(lang, "invite.range_between", args)
 }
 
 func rangeOf(c db.Challenge) ratingRange { return ratingRange{c.MinRating, c.MaxRating} }
@@ -83,12 +85,12 @@ func (h *handling) ratingIn(playerID int64, kind string) (int, error) {
 func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all rules.Options, rr ratingRange, clock clockSpec, msg string) {
 	opts, err := rules.ParseOptions(given)
 	if err != nil {
-		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
+		return nil, rr, clock, sentence(upperFirst(i18n.Error(lang, err)))
 	}
 	if v, ok := opts["rating"]; ok {
 		delete(opts, "rating")
 		if rr, ok = parseRange(v); !ok {
-			return nil, rr, clock, fmt.Sprintf("The rating range %s: write it as LOW-HIGH, such as rating 1400-1800 (or 1400- or -1800).", v)
+			return nil, rr, clock, i18n.Tr(lang, "invite.range_bad", map[string]any{"Value": v})
 		}
 	}
 	clock, msg = takeClockOptions(opts)
@@ -99,7 +101,7 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 	for name, v := range opts {
 		if so, ok := serviceOptions[name]; ok {
 			if !contains(so.values, v) {
-				return nil, rr, clock, fmt.Sprintf("Option %s=%s: the value must be %s.", name, v, orList(so.values))
+				return nil, rr, clock, optionValueText(lang, name, v, so.values)
 			}
 			svc[name] = v
 			continue
@@ -114,10 +116,10 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 	}
 	g, err := entry.New(engine)
 	if err != nil {
-		return nil, rr, clock, upperFirst(i18n.Error(lang, err)) + "."
+		return nil, rr, clock, sentence(upperFirst(i18n.Error(lang, err)))
 	}
 	if g.Seats() != 2 {
-		return nil, rr, clock, fmt.Sprintf("Open challenges are for games of two players; %s has %d. Invite the players by address instead.", entry.Title, g.Seats())
+		return nil, rr, clock, i18n.Tr(lang, "invite.challenge_two_seats", map[string]any{"Title": entry.Title, "Seats": g.Seats()})
 	}
 	all = rules.Options{}
 	for k, v := range g.Options() {
@@ -133,22 +135,22 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 // with a matching open one, or posts it.
 func (h *handling) postChallenge(c *grammar.Command) error {
 	read := c.String()
-	if !h.authorize(&commandSpec{Authority: AccountHolder, what: "post a challenge"}, c, nil) {
+	if !h.authorize(&commandSpec{Authority: AccountHolder, what: "post_challenge"}, c, nil) {
 		return nil
 	}
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. Nothing was posted.", upperFirst(err.Error()))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_posted", nil))
 		return nil
 	}
 	all, rr, _, msg := challengeOptions(h.lang, entry, c.New.Options)
 	if msg != "" {
-		h.say(read, "%s Nothing was posted.", msg)
+		h.say(read, "%s %s", msg, h.tr("invite.nothing_posted", nil))
 		return nil
 	}
 	lim := h.s.cfg.Limits
 	if h.limits.invited+1 > lim.InviteesPerMail {
-		h.say(read, "One mail may invite at most %d players, challenges included, and this one asked for more. Nothing was posted.", lim.InviteesPerMail)
+		h.say(read, "%s", h.tr("invite.challenge_per_mail", map[string]any{"Count": lim.InviteesPerMail}))
 		return nil
 	}
 	// A challenge counts as one invitee against the daily limit.
@@ -161,8 +163,8 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		return err
 	}
 	if invited+posted+1 > lim.InviteesPerDay {
-		h.say(read, "You invited or challenged %d players in the last day; the most is %d. Nothing was posted: try again after %s.",
-			invited+posted, lim.InviteesPerDay, when(h.now.Add(day), h.zone(h.sender)))
+		h.say(read, "%s", h.tr("invite.challenge_per_day", map[string]any{"Count": invited + posted,
+			"Max": lim.InviteesPerDay, "After": when(h.now.Add(day), h.zone(h.sender))}))
 		return nil
 	}
 	open, err := h.tx.OpenChallenges(h.now)
@@ -176,7 +178,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		}
 	}
 	if mine >= lim.OpenChallenges {
-		h.say(read, "You have %d open challenges, the most one player may have. Nothing was posted; send \"challenges\" to see them, or wait until one is taken or expires.", mine)
+		h.say(read, "%s", h.tr("invite.challenge_open_max", map[string]any{"Count": mine}))
 		return nil
 	}
 	h.limits.invited++
@@ -208,17 +210,17 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		if err != nil || t == nil {
 			return err
 		}
-		h.say(read, "Your challenge matched challenge %d of %s, open since %s: game %d begins (%s).",
-			o.ID, shortName(o.Address, o.Name), when(o.Created, h.zone(h.sender)), t.row.ID, t.title())
-		return h.notifyOthers(t, english(fmt.Sprintf("Your challenge %d is taken: it matched a challenge of %s <%s>. Game %d begins.",
-			o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID)))
+		h.say(read, "%s", h.tr("invite.challenge_matched", map[string]any{"ID": o.ID, "Name": shortName(o.Address, o.Name),
+			"Since": when(o.Created, h.zone(h.sender)), "Game": t.row.ID, "Title": t.title()}))
+		return h.notifyOthers(t, tr("invite.challenge_matched_notice", map[string]any{"ID": o.ID,
+			"Name": shortName(h.sender.Address, h.sender.Name), "Address": h.sender.Address, "Game": t.row.ID}))
 	}
 	id, err := h.tx.AddChallenge(ch)
 	if err != nil {
 		return err
 	}
-	h.say(read, "Challenge %d is posted: %s, %s, for a player of %s, open until %s. A matching challenge is paired with it at once; anyone may take it with \"accept challenge %d\".",
-		id, entry.Title, shownChallengeOptions(entry, ch.Options), rr, when(ch.Expires, h.zone(h.sender)), id)
+	h.say(read, "%s", h.tr("invite.challenge_posted", map[string]any{"ID": id, "Title": entry.Title,
+		"Options": shownChallengeOptions(entry, ch.Options), "Range": rr.in(h.lang), "Until": when(ch.Expires, h.zone(h.sender))}))
 	return nil
 }
 
@@ -299,11 +301,11 @@ func (h *handling) challenges(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if len(open) == 0 {
-		h.say(c.String(), "No challenge is open. Post one with \"new GAME with anyone\", such as \"new pente with anyone days=3 rating 1400-1800\".")
+		h.say(c.String(), "%s", h.tr("invite.challenges_none", nil))
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Open challenges (take one with \"accept challenge N\"):\n")
+	b.WriteString(h.tr("invite.challenges_head", nil) + "\n")
 	for _, o := range open {
 		entry, err := games.Lookup(o.Kind)
 		if err != nil {
@@ -313,12 +315,13 @@ func (h *handling) challenges(c *grammar.Command, _ *table) error {
 		if err != nil {
 			return err
 		}
-		mark := ""
+		line := "invite.challenges_line"
 		if o.PlayerID == h.sender.ID {
-			mark = " (yours)"
+			line = "invite.challenges_line_yours"
 		}
-		fmt.Fprintf(&b, "\n  %d. %s by %s (rating %d)%s, %s\n     for a player of %s; open until %s",
-			o.ID, entry.Title, shortName(o.Address, o.Name), r, mark, shownChallengeOptions(entry, o.Options), rangeOf(o), when(o.Expires, h.zone(h.sender)))
+		b.WriteString("\n  " + h.tr(line, map[string]any{"ID": o.ID, "Title": entry.Title, "Name": shortName(o.Address, o.Name),
+			"Rating": r, "Options": shownChallengeOptions(entry, o.Options), "Range": rangeOf(o).in(h.lang),
+			"Until": when(o.Expires, h.zone(h.sender))}))
 	}
 	h.say(c.String(), "%s", b.String())
 	return nil
@@ -329,7 +332,7 @@ func (h *handling) takeChallenge(c *grammar.Command, _ *table) error {
 	read := c.String()
 	o, err := h.tx.Challenge(int64(c.Take.ID))
 	if errors.Is(err, db.ErrNotFound) {
-		h.say(read, "There is no challenge %d. Send \"challenges\" for the open ones.", c.Take.ID)
+		h.say(read, "%s", h.tr("invite.challenge_unknown", map[string]any{"ID": c.Take.ID}))
 		return nil
 	}
 	if err != nil {
@@ -337,10 +340,10 @@ func (h *handling) takeChallenge(c *grammar.Command, _ *table) error {
 	}
 	switch {
 	case o.State != db.ChallengeOpen || !o.Expires.After(h.now):
-		h.say(read, "Challenge %d is no longer open. Send \"challenges\" for the open ones.", o.ID)
+		h.say(read, "%s", h.tr("invite.challenge_closed", map[string]any{"ID": o.ID}))
 		return nil
 	case o.PlayerID == h.sender.ID:
-		h.say(read, "Challenge %d is your own; it waits for someone else to take it.", o.ID)
+		h.say(read, "%s", h.tr("invite.challenge_own", map[string]any{"ID": o.ID}))
 		return nil
 	}
 	mySelf, err := h.ratingIn(h.sender.ID, o.Kind)
@@ -348,17 +351,17 @@ func (h *handling) takeChallenge(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if !rangeOf(o).admits(mySelf) {
-		h.say(read, "Challenge %d is for a player of %s; your rating in it is %d. Nothing was started.", o.ID, rangeOf(o), mySelf)
+		h.say(read, "%s", h.tr("invite.challenge_range", map[string]any{"ID": o.ID, "Range": rangeOf(o).in(h.lang), "Rating": mySelf}))
 		return nil
 	}
 	if ok, err := h.mayMeet(o); err != nil || !ok {
 		if err == nil {
-			h.say(read, "Challenge %d cannot be yours: one of you blocks the other's invitations. Nothing was started.", o.ID)
+			h.say(read, "%s", h.tr("invite.challenge_blocked", map[string]any{"ID": o.ID}))
 		}
 		return err
 	}
 	if h.limits.invited+1 > h.s.cfg.Limits.InviteesPerMail {
-		h.say(read, "One mail may start games with at most %d players, and this one asked for more. Nothing was started.", h.s.cfg.Limits.InviteesPerMail)
+		h.say(read, "%s", h.tr("invite.start_per_mail", map[string]any{"Count": h.s.cfg.Limits.InviteesPerMail}))
 		return nil
 	}
 	h.limits.invited++
@@ -367,12 +370,13 @@ func (h *handling) takeChallenge(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if t == nil {
-		h.say(read, "Challenge %d was taken a moment ago. Send \"challenges\" for the open ones.", o.ID)
+		h.say(read, "%s", h.tr("invite.challenge_gone", map[string]any{"ID": o.ID}))
 		return nil
 	}
-	h.say(read, "You took challenge %d of %s: game %d begins (%s).", o.ID, shortName(o.Address, o.Name), t.row.ID, t.title())
-	return h.notifyOthers(t, english(fmt.Sprintf("Your challenge %d is taken by %s <%s>: game %d begins.",
-		o.ID, shortName(h.sender.Address, h.sender.Name), h.sender.Address, t.row.ID)))
+	h.say(read, "%s", h.tr("invite.challenge_took", map[string]any{"ID": o.ID, "Name": shortName(o.Address, o.Name),
+		"Game": t.row.ID, "Title": t.title()}))
+	return h.notifyOthers(t, tr("invite.challenge_taken_notice", map[string]any{"ID": o.ID,
+		"Name": shortName(h.sender.Address, h.sender.Name), "Address": h.sender.Address, "Game": t.row.ID}))
 }
 
 // expireChallenge ends a challenge nobody took in time and tells its
@@ -394,9 +398,12 @@ func (h *handling) expireChallenge(id int64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	body := wrap(fmt.Sprintf("Nobody took your challenge %d (%s, %s, for a player of %s), posted %s, so it has expired. Post it again with \"new %s with anyone\" and your options.",
-		id, entry.Title, shownChallengeOptions(entry, o.Options), rangeOf(o), when(o.Created, h.zone(p)), entry.Name), width) + "\n"
-	return true, h.queue(p.Address, nil, fmt.Sprintf("[pbem] Your challenge %d has expired", id), body, false, nil)
+	lang := h.s.langOf(p)
+	body := wrap(i18n.Tr(lang, "invite.challenge_expired", map[string]any{"ID": id, "Title": entry.Title,
+		"Options": shownChallengeOptions(entry, o.Options), "Range": rangeOf(o).in(lang), "Posted": when(o.Created, h.zone(p)),
+		"Kind": entry.Name}), width) + "\n"
+	subject := "[pbem] " + i18n.Tr(lang, "invite.challenge_expired_subject", map[string]any{"ID": id})
+	return true, h.queue(p.Address, nil, subject, body, false, nil)
 }
 
 // withdrawChallenge handles "cancel challenge N": its poster takes an open
@@ -405,7 +412,7 @@ func (h *handling) withdrawChallenge(c *grammar.Command, _ *table) error {
 	read := c.String()
 	o, err := h.tx.Challenge(int64(c.Take.ID))
 	if errors.Is(err, db.ErrNotFound) || err == nil && o.PlayerID != h.sender.ID {
-		h.say(read, "You have no challenge %d. Send \"challenges\" for the open ones; yours are marked.", c.Take.ID)
+		h.say(read, "%s", h.tr("invite.challenge_not_yours", map[string]any{"ID": c.Take.ID}))
 		return nil
 	}
 	if err != nil {
@@ -416,9 +423,14 @@ func (h *handling) withdrawChallenge(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if !closed || !o.Expires.After(h.now) {
-		h.say(read, "Challenge %d is no longer open (%s); nothing to withdraw.", o.ID, o.State)
+		// Read open, it has expired since: the tick has not closed it yet.
+		state := o.State
+		if state == db.ChallengeOpen {
+			state = db.ChallengeExpired
+		}
+		h.say(read, "%s", h.tr("invite.challenge_not_open_"+string(state), map[string]any{"ID": o.ID}))
 		return nil
 	}
-	h.say(read, "Your challenge %d is withdrawn.", o.ID)
+	h.say(read, "%s", h.tr("invite.challenge_withdrawn", map[string]any{"ID": o.ID}))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // Authority is what a sender must prove to have a command carried out.
@@ -96,7 +97,8 @@ type commandSpec struct {
 	Authority Authority
 	Rate      RateClass
 	game      gameNeed
-	// what is what the command does, for refusals: "resign".
+	// what is what the command does, for refusals ("you cannot resign"):
+	// the key of its words in the catalogs, under invite.what.
 	what string
 	run  func(h *handling, c *grammar.Command, t *table) error
 }
@@ -107,47 +109,52 @@ type commandSpec struct {
 // a variable, because handlers such as confirm dispatch through it).
 func commandTable() []commandSpec {
 	return []commandSpec{
-		{"new GAME with ADDRESS...", Anyone, RateInvite, noGame, "start a game", (*handling).newGame},
-		{"challenges", Anyone, RateRead, noGame, "list the open challenges", (*handling).challenges},
-		{"accept challenge N", AccountHolder, RateInvite, noGame, "take a challenge", (*handling).takeChallenge},
-		{"cancel challenge N", AccountHolder, RateSetting, noGame, "withdraw your challenge", (*handling).withdrawChallenge},
+		{"new GAME with ADDRESS...", Anyone, RateInvite, noGame, "start_game", (*handling).newGame},
+		{"challenges", Anyone, RateRead, noGame, "list_challenges", (*handling).challenges},
+		{"accept challenge N", AccountHolder, RateInvite, noGame, "take_challenge", (*handling).takeChallenge},
+		{"cancel challenge N", AccountHolder, RateSetting, noGame, "withdraw_challenge", (*handling).withdrawChallenge},
 		{"accept [GAME]", GamePlayer, RatePlay, answerGame, "accept", (*handling).answerCmd},
 		{"decline [GAME]", GamePlayer, RatePlay, answerGame, "decline", (*handling).answerCmd},
-		{"cancel [GAME]", GameOwner, RatePlay, invitedGame, "cancel the invitation", (*handling).cancel},
+		{"cancel [GAME]", GameOwner, RatePlay, invitedGame, "cancel_invitation", (*handling).cancel},
 		{"[move] [GAME] PLY [#N]", SeatToMove, RatePlay, activeGame, "play", (*handling).move},
 		{"resign [GAME]", GamePlayer, RatePlay, activeGame, "resign", (*handling).resign},
-		{"draw [GAME]", GamePlayer, RatePlay, activeGame, "offer a draw", (*handling).draw},
-		{"takeback [GAME]", GamePlayer, RatePlay, activeGame, "ask for a takeback", (*handling).takeback},
-		{"board [GAME]", Anyone, RateRead, anyGame, "see the board", (*handling).board},
-		{"games", Anyone, RateRead, noGame, "list your games", (*handling).games},
-		{"hint [GAME]", Anyone, RateRead, anyGame, "get a hint", (*handling).hint},
+		{"draw [GAME]", GamePlayer, RatePlay, activeGame, "offer_draw", (*handling).draw},
+		{"takeback [GAME]", GamePlayer, RatePlay, activeGame, "ask_takeback", (*handling).takeback},
+		{"board [GAME]", Anyone, RateRead, anyGame, "see_board", (*handling).board},
+		{"games", Anyone, RateRead, noGame, "list_games", (*handling).games},
+		{"hint [GAME]", Anyone, RateRead, anyGame, "get_hint", (*handling).hint},
 		{"preview [GAME] PLY...", Anyone, RateRead, anyGame, "preview", (*handling).preview},
-		{"if PLY then PLY...", GamePlayer, RatePlay, activeGame, "set conditional moves", (*handling).conditional},
-		{"conditions [GAME]", GamePlayer, RateRead, activeGame, "see your conditional moves", (*handling).conditionsCmd},
-		{"cancel conditions [GAME]", GamePlayer, RatePlay, activeGame, "cancel your conditional moves", (*handling).conditionsCmd},
-		{"record [GAME]", Anyone, RateRead, recordGame, "get the record", (*handling).recordCmd},
-		{"review", Anyone, RateRead, noGame, "review records", (*handling).review},
-		{"analyze [GAME]", Anyone, RateRead, noGame, "get an analysis", (*handling).analyze},
-		{"watch GAME", AccountHolder, RateSetting, namedGame, "watch a game", (*handling).watch},
-		{"unwatch GAME", AccountHolder, RateSetting, namedGame, "stop watching a game", (*handling).watch},
-		{"vacation", Anyone, RateRead, noGame, "see your vacation days", (*handling).vacation},
-		{"vacation N", AccountHolder, RateSetting, noGame, "start a vacation", (*handling).vacation},
-		{"back", AccountHolder, RateSetting, noGame, "end your vacation", (*handling).back},
-		{"timezone", Anyone, RateRead, noGame, "see your time zone", (*handling).timezone},
-		{"timezone ZONE", AccountHolder, RateSetting, noGame, "set your time zone", (*handling).timezone},
-		{"notify", Anyone, RateRead, noGame, "see your notify setting", (*handling).notifyCmd},
-		{"notify every|myturn|digest [HOUR]", AccountHolder, RateSetting, noGame, "change which mail you get", (*handling).notifyCmd},
-		{"pictures", Anyone, RateRead, noGame, "see your pictures setting", (*handling).picturesCmd},
-		{"pictures on|off", AccountHolder, RateSetting, noGame, "turn board pictures on or off", (*handling).picturesCmd},
-		{"language", Anyone, RateRead, noGame, "see your language", (*handling).languageCmd},
-		{"language en|de|es|pt", AccountHolder, RateSetting, noGame, "set your language", (*handling).languageCmd},
-		{"block", Anyone, RateRead, noGame, "see your blocks", (*handling).blocks},
-		{"block ADDRESS|invitations", AccountHolder, RateSetting, noGame, "block invitations", (*handling).block},
-		{"unblock ADDRESS|invitations", AccountHolder, RateSetting, noGame, "unblock invitations", (*handling).block},
+		{"if PLY then PLY...", GamePlayer, RatePlay, activeGame, "set_conditions", (*handling).conditional},
+		{"conditions [GAME]", GamePlayer, RateRead, activeGame, "see_conditions", (*handling).conditionsCmd},
+		{"cancel conditions [GAME]", GamePlayer, RatePlay, activeGame, "cancel_conditions", (*handling).conditionsCmd},
+		{"record [GAME]", Anyone, RateRead, recordGame, "get_record", (*handling).recordCmd},
+		{"review", Anyone, RateRead, noGame, "review_records", (*handling).review},
+		{"analyze [GAME]", Anyone, RateRead, noGame, "get_analysis", (*handling).analyze},
+		{"watch GAME", AccountHolder, RateSetting, namedGame, "watch_game", (*handling).watch},
+		{"unwatch GAME", AccountHolder, RateSetting, namedGame, "unwatch_game", (*handling).watch},
+		{"vacation", Anyone, RateRead, noGame, "see_vacation", (*handling).vacation},
+		{"vacation N", AccountHolder, RateSetting, noGame, "start_vacation", (*handling).vacation},
+		{"back", AccountHolder, RateSetting, noGame, "end_vacation", (*handling).back},
+		{"timezone", Anyone, RateRead, noGame, "see_timezone", (*handling).timezone},
+		{"timezone ZONE", AccountHolder, RateSetting, noGame, "set_timezone", (*handling).timezone},
+		{"notify", Anyone, RateRead, noGame, "see_notify", (*handling).notifyCmd},
+		{"notify every|myturn|digest [HOUR]", AccountHolder, RateSetting, noGame, "set_notify", (*handling).notifyCmd},
+		{"pictures", Anyone, RateRead, noGame, "see_pictures", (*handling).picturesCmd},
+		{"pictures on|off", AccountHolder, RateSetting, noGame, "set_pictures", (*handling).picturesCmd},
+		{"language", Anyone, RateRead, noGame, "see_language", (*handling).languageCmd},
+		{"language en|de|es|pt", AccountHolder, RateSetting, noGame, "set_language", (*handling).languageCmd},
+		{"block", Anyone, RateRead, noGame, "see_blocks", (*handling).blocks},
+		{"block ADDRESS|invitations", AccountHolder, RateSetting, noGame, "block", (*handling).block},
+		{"unblock ADDRESS|invitations", AccountHolder, RateSetting, noGame, "unblock", (*handling).block},
 		{"confirm", AccountHolder, RateSetting, noGame, "confirm", (*handling).confirm},
-		{"ratings [GAME]", Anyone, RateRead, noGame, "see ratings", (*handling).ratingsCmd},
-		{"help [TOPIC]", Anyone, RateRead, noGame, "get help", (*handling).help},
+		{"ratings [GAME]", Anyone, RateRead, noGame, "see_ratings", (*handling).ratingsCmd},
+		{"help [TOPIC]", Anyone, RateRead, noGame, "get_help", (*handling).help},
 	}
+}
+
+// whatIn is what the command does, in lang: "aufgeben".
+func (spec *commandSpec) whatIn(lang i18n.Lang) string {
+	return i18n.Tr(lang, "invite.what."+spec.what, nil)
 }
 
 // verb is the command word a line of the table is for: its form's first

@@ -29,17 +29,11 @@ func (h *handling) askConfirmation() {
 		return
 	}
 	var b strings.Builder
-	b.WriteString("Changing your settings needs proof that a mail is yours, and this one has none: it is not a reply to one of this service's mails, whose Reply-To address carries your key. To carry out")
-	if len(h.unconfirmed) == 1 {
-		b.WriteString(" this command")
-	} else {
-		b.WriteString(" these commands")
-	}
-	b.WriteString(", reply to this mail with the word \"confirm\":")
+	b.WriteString(h.tr("invite.confirm_ask", map[string]any{"Count": len(h.unconfirmed)}))
 	for _, c := range h.unconfirmed {
 		b.WriteString("\n  " + c)
 	}
-	b.WriteString("\nIf you did not send them, do nothing: nothing changes.")
+	b.WriteString("\n" + h.tr("invite.confirm_ignore", nil))
 	h.refuse("", "%s", b.String())
 }
 
@@ -59,7 +53,7 @@ func (h *handling) recordConfirmation() error {
 func (h *handling) confirm(c *grammar.Command, _ *table) error {
 	conf, err := h.tx.ConfirmationFor(h.sender.ID, append([]string{h.m.InReplyTo}, h.m.References...))
 	if errors.Is(err, db.ErrNotFound) {
-		h.say(c.String(), "There is nothing to confirm here: \"confirm\" answers the mail that asked for it. Reply to that mail, or send your commands again as a reply to one of this service's mails.")
+		h.say(c.String(), "%s", h.tr("invite.confirm_nothing", nil))
 		return nil
 	}
 	if err != nil {
@@ -67,17 +61,16 @@ func (h *handling) confirm(c *grammar.Command, _ *table) error {
 	}
 	switch {
 	case conf.Done != nil:
-		h.say(c.String(), "You confirmed these commands already, on %s.", when(*conf.Done, h.zone(h.sender)))
+		h.say(c.String(), "%s", h.tr("invite.confirm_done_already", map[string]any{"When": when(*conf.Done, h.zone(h.sender))}))
 		return nil
 	case h.now.Sub(conf.Created) > confirmFor:
-		h.say(c.String(), "That request was made on %s and has lapsed. Send the commands again as a reply to one of this service's mails.",
-			when(conf.Created, h.zone(h.sender)))
+		h.say(c.String(), "%s", h.tr("invite.confirm_lapsed", map[string]any{"When": when(conf.Created, h.zone(h.sender))}))
 		return nil
 	}
 	if err := h.tx.ConfirmationDone(conf.ID, h.now); err != nil {
 		return err
 	}
-	h.say(c.String(), "Confirmed: %s.", strings.Join(conf.Commands, "; "))
+	h.say(c.String(), "%s", h.tr("invite.confirmed", map[string]any{"Commands": strings.Join(conf.Commands, "; ")}))
 	h.confirmed = true
 	defer func() { h.confirmed = false }()
 	for _, line := range conf.Commands {

@@ -12,6 +12,7 @@ import (
 	"pbem/i18n"
 	"pbem/rules"
 	"pbem/rules/games"
+	"pbem/rules/pinuid"
 )
 
 // serviceOptions are the options of service.md that are not the rules':
@@ -38,12 +39,12 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	read := c.String()
 	entry, err := games.Lookup(c.New.Game)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	opts, err := rules.ParseOptions(c.New.Options)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	computers := 0
@@ -54,19 +55,19 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 	}
 	level, msg := takeLevel(opts, computers)
 	if msg != "" {
-		h.say(read, "%s Nothing was started.", msg)
+		h.say(read, "%s %s", msg, h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	clock, msg := takeClockOptions(opts)
 	if msg != "" {
-		h.say(read, "%s Nothing was started.", msg)
+		h.say(read, "%s %s", msg, h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	engineOpts, svc := rules.Options{}, clock.options()
 	for name, v := range opts {
 		if so, ok := serviceOptions[name]; ok {
 			if !contains(so.values, v) {
-				h.say(read, "Option %s=%s: the value must be %s. Nothing was started.", name, v, orList(so.values))
+				h.say(read, "%s %s", optionValueText(h.lang, name, v, so.values), h.tr("invite.nothing_started", nil))
 				return nil
 			}
 			svc[name] = v
@@ -96,20 +97,20 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		}
 		parsed, err := mail.ParseAddress(a)
 		if err != nil {
-			h.say(read, "%q is not a mail address. Nothing was started.", a)
+			h.say(read, "%s", h.tr("invite.not_an_address", map[string]any{"Address": a}))
 			return nil
 		}
 		addr := strings.ToLower(parsed.Address)
 		if addr == h.sender.Address {
-			h.say(read, "You invited yourself; invite the other players only. Nothing was started.")
+			h.say(read, "%s", h.tr("invite.invited_yourself", nil))
 			return nil
 		}
 		if l, d, _ := strings.Cut(addr, "@"); d == h.s.domain && (l == h.s.local || strings.HasPrefix(l, h.s.local+"+")) {
-			h.say(read, "%s is this service's own address, not a player. Nothing was started.", addr)
+			h.say(read, "%s", h.tr("invite.own_address", map[string]any{"Address": addr}))
 			return nil
 		}
 		if _, ok := h.s.computerLevel(addr); ok {
-			h.say(read, "%s is this service's computer player, which reads no mail; write \"computer\" in its place (and level=N for its strength). Nothing was started.", addr)
+			h.say(read, "%s", h.tr("invite.computer_address", map[string]any{"Address": addr}))
 			return nil
 		}
 		if contains(addrs, addr) {
@@ -118,19 +119,19 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		addrs = append(addrs, addr)
 		invited = append(invited, addr)
 	}
-	if k := entry.Kind; k.Name == "Pinuid Quatro" {
+	if entry.Kind == pinuid.Quatro {
 		if _, given := engineOpts["seats"]; !given {
 			engineOpts["seats"] = fmt.Sprint(len(addrs))
 		}
 	}
 	g, err := entry.New(engineOpts)
 	if err != nil {
-		h.say(read, "%s. Nothing was started.", upperFirst(h.errText(err)))
+		h.say(read, "%s %s", sentence(upperFirst(h.errText(err))), h.tr("invite.nothing_started", nil))
 		return nil
 	}
 	if g.Seats() != len(addrs) {
-		h.say(read, "%s is played by %d players, but %d were named (you and %d invitees). Nothing was started.",
-			entry.Title, g.Seats(), len(addrs), len(addrs)-1)
+		h.say(read, "%s", h.tr("invite.seats_named", map[string]any{"Title": entry.Title, "Seats": g.Seats(),
+			"Named": len(addrs), "Count": len(addrs) - 1}))
 		return nil
 	}
 	if ok, err := h.admitInvitees(read, invited); !ok || err != nil {
@@ -197,12 +198,11 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		})
 	}
 	if len(names) > 0 {
-		also := ""
+		msg := "invite.set_up"
 		if computers > 0 {
-			also = " The computer accepted at once."
+			msg = "invite.set_up_computer"
 		}
-		h.say(c.String(), "Game %d is set up: %s. The invitation went to %s; the game starts when every invitee has accepted.%s",
-			id, t.title(), orList(names), also)
+		h.say(c.String(), "%s", h.tr(msg, map[string]any{"Game": id, "Title": t.title(), "Names": andAddresses(names)}))
 		return nil
 	}
 	// Only the computer was invited: the game begins.
@@ -213,7 +213,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		return err
 	}
 	h.focus = t
-	h.say(c.String(), "Game %d is set up: %s. The computer accepted at once: the game begins.", id, t.title())
+	h.say(c.String(), "%s", h.tr("invite.set_up_computer_only", map[string]any{"Game": id, "Title": t.title()}))
 	return h.autoPlay(t)
 }
 
@@ -235,6 +235,21 @@ func (h *handling) greetingText(lang i18n.Lang) string {
 		b.WriteString("\n  " + l)
 	}
 	return b.String()
+}
+
+// optionValueText says that an option of the service's has a value it
+// does not take, in lang.
+func optionValueText(lang i18n.Lang, name, value string, values []string) string {
+	return i18n.Tr(lang, "invite.option_value", map[string]any{"Name": name, "Value": value, "Values": rules.OrList(values)})
+}
+
+// andAddresses lists addresses with the reader's "and".
+func andAddresses(s []string) rules.AndList {
+	out := make(rules.AndList, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {
@@ -264,7 +279,11 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 	}
 	seat := t.seatOf(h.sender.Address)
 	if t.row.Seats[seat].Invitation != db.Pending {
-		h.say(c.String(), "You answered this invitation already (%s).", t.row.Seats[seat].Invitation)
+		msg := "invite.answered_accepted"
+		if t.row.Seats[seat].Invitation == db.Refused {
+			msg = "invite.answered_declined"
+		}
+		h.say(c.String(), "%s", h.tr(msg, nil))
 		return nil
 	}
 	if c.Answer.Verb == "decline" {
@@ -273,9 +292,9 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 			return err
 		}
 		h.focus = t
-		h.say(c.String(), "You declined game %d. The others are told; the game will not be played.", t.row.ID)
-		return h.notifyOthers(t, english(fmt.Sprintf("%s declined game %d, so it will not be played.",
-			shortName(h.sender.Address, h.sender.Name), t.row.ID)))
+		h.say(c.String(), "%s", h.tr("invite.declined", map[string]any{"Game": t.row.ID}))
+		return h.notifyOthers(t, tr("invite.declined_notice", map[string]any{"Name": shortName(h.sender.Address, h.sender.Name),
+			"Game": t.row.ID}))
 	}
 	if err := h.tx.Answer(t.row.ID, seat, db.Accepted, h.now); err != nil {
 		return err
@@ -292,7 +311,8 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 		}
 	}
 	if len(waiting) > 0 {
-		h.say(c.String(), "You accepted game %d. It starts when %s accept(s) too.", t.row.ID, orList(waiting))
+		h.say(c.String(), "%s", h.tr("invite.accepted_waiting", map[string]any{"Game": t.row.ID,
+			"Names": andAddresses(waiting), "Count": len(waiting)}))
 		return nil
 	}
 	if err := h.tx.SetState(t.row.ID, db.Active, "", "", h.now); err != nil {
@@ -303,8 +323,8 @@ func (h *handling) answerCmd(c *grammar.Command, t *table) error {
 		return err
 	}
 	h.focus = t
-	h.say(c.String(), "You accepted game %d. Everyone has accepted: the game begins.", t.row.ID)
-	if err := h.notifyOthers(t, english(fmt.Sprintf("Everyone has accepted game %d: it begins.", t.row.ID))); err != nil {
+	h.say(c.String(), "%s", h.tr("invite.accepted_all", map[string]any{"Game": t.row.ID}))
+	if err := h.notifyOthers(t, tr("invite.accepted_all_notice", map[string]any{"Game": t.row.ID})); err != nil {
 		return err
 	}
 	return h.autoPlay(t)
@@ -321,9 +341,9 @@ func (h *handling) cancel(c *grammar.Command, t *table) error {
 		return err
 	}
 	h.focus = t
-	h.say(c.String(), "You cancelled game %d; the invitees are told.", t.row.ID)
-	return h.notifyOthers(t, english(fmt.Sprintf("%s cancelled game %d, so it will not be played.",
-		shortName(h.sender.Address, h.sender.Name), t.row.ID)))
+	h.say(c.String(), "%s", h.tr("invite.cancelled", map[string]any{"Game": t.row.ID}))
+	return h.notifyOthers(t, tr("invite.cancelled_notice", map[string]any{"Name": shortName(h.sender.Address, h.sender.Name),
+		"Game": t.row.ID}))
 }
 
 // declineSeat records a seat's no to an invitation, which ends the game

@@ -15,20 +15,21 @@ import (
 func (h *handling) admitInvitees(read string, invitees []string) (bool, error) {
 	lim := h.s.cfg.Limits
 	if h.limits.invited+len(invitees) > lim.InviteesPerMail {
-		h.say(read, "One mail may invite at most %d players, and this one named more. Nothing was started; send the rest in another mail.", lim.InviteesPerMail)
+		h.say(read, "%s", h.tr("invite.invite_per_mail", map[string]any{"Count": lim.InviteesPerMail}))
 		return false, nil
 	}
-	perDay := lim.InviteesPerDay
+	// Mail without proof (not a reply to one of the service's mails, which
+	// carry the key) may invite no more a day than one mail may.
+	perDay, msg := lim.InviteesPerDay, "invite.invite_per_day"
 	if h.proof == db.NoProof {
-		perDay = lim.InviteesPerMail
+		perDay, msg = lim.InviteesPerMail, "invite.invite_per_day_unproven"
 	}
 	n, err := h.tx.InvitationsBy(h.sender.ID, h.now.Add(-day))
 	if err != nil {
 		return false, err
 	}
 	if n+len(invitees) > perDay {
-		h.say(read, "You invited %d players in the last day; the most is %d%s. Nothing was started: try again after %s.",
-			n, perDay, unprovenNote(h.proof), when(h.now.Add(day), h.zone(h.sender)))
+		h.say(read, "%s", h.tr(msg, map[string]any{"Count": n, "Max": perDay, "After": when(h.now.Add(day), h.zone(h.sender))}))
 		return false, nil
 	}
 	for _, addr := range invitees {
@@ -41,7 +42,7 @@ func (h *handling) admitInvitees(read string, invitees []string) (bool, error) {
 		}
 		if why, err := h.refusesInvitation(p, lim.DeclinedQuiet); why != "" || err != nil {
 			if err == nil {
-				h.say(read, "%s Nothing was started.", why)
+				h.say(read, "%s %s", why, h.tr("invite.nothing_started", nil))
 			}
 			return false, err
 		}
@@ -57,7 +58,7 @@ func (h *handling) admitInvitees(read string, invitees []string) (bool, error) {
 			return false, err
 		}
 		if open >= lim.PendingFromStrangers {
-			h.say(read, "%s has %d invitations open from players they have not played yet; no more are sent until they answer some. Nothing was started.", addr, open)
+			h.say(read, "%s", h.tr("invite.strangers_open", map[string]any{"Address": addr, "Count": open}))
 			return false, nil
 		}
 	}
@@ -66,23 +67,15 @@ func (h *handling) admitInvitees(read string, invitees []string) (bool, error) {
 }
 
 // refusesInvitation says why a player takes no invitation from the sender
-// now, or "".
+// now, in the sender's language, or "".
 func (h *handling) refusesInvitation(p db.Player, quiet time.Duration) (string, error) {
 	blocked, err := h.tx.Blocked(p.ID, h.sender.Address)
 	if err != nil || blocked {
-		return p.Address + " does not take invitations from you.", err
+		return h.tr("invite.blocks_you", map[string]any{"Address": p.Address}), err
 	}
 	declined, err := h.tx.DeclinedFrom(p.ID, h.sender.ID, h.now.Add(-quiet))
 	if err != nil || declined {
-		return p.Address + " declined an invitation of yours lately, so no new one is sent for now.", err
+		return h.tr("invite.declined_lately", map[string]any{"Address": p.Address}), err
 	}
 	return "", nil
-}
-
-// unprovenNote explains the smaller allowance of mail without proof.
-func unprovenNote(p db.Proof) string {
-	if p != db.NoProof {
-		return ""
-	}
-	return " for mail that is not a reply to one of this service's mails (a reply carries your key)"
 }

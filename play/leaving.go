@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -84,22 +85,23 @@ func (h *handling) eliminate(t *table, seat int, why rules.Leaving) error {
 	return nil
 }
 
-// outWords says that a seat is out of a game that goes on, or who won.
-func outWords(t *table) string {
+// outWords says, in lang, that a seat is out of a game that goes on, or
+// who won: a sentence to follow another, with its leading space.
+func outWords(lang i18n.Lang, t *table) string {
 	if t.row.State == db.Finished {
 		if o := t.game.Outcome(); o.Over && len(o.Winners) == 1 {
-			return fmt.Sprintf(" %s wins as the last seat standing.", t.seatLabel(int(o.Winners[0])))
+			return " " + i18n.Tr(lang, "invite.out_winner", map[string]any{"Name": t.seatLabelIn(lang, int(o.Winners[0]))})
 		}
 		return ""
 	}
-	return fmt.Sprintf(" Its pins stay on the board as obstacles and the others play on; %s is to move.", t.seatLabel(int(t.game.ToMove())))
+	return " " + i18n.Tr(lang, "invite.out_goes_on", map[string]any{"Name": t.seatLabelIn(lang, int(t.game.ToMove()))})
 }
 
 // resignSeat is "resign" from a seat: with two seats the other wins; in a
 // game that eliminates seats the sender is out and the others play on.
 func (h *handling) resignSeat(read string, t *table, seat int) error {
 	if !rules.InPlay(t.game, rules.Seat(seat)) {
-		h.say(read, "You are out of game %d already; the others play on without you. Nothing was changed.", t.row.ID)
+		h.say(read, "%s", h.tr("invite.out_already", map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	going := eliminates(t)
@@ -109,11 +111,16 @@ func (h *handling) resignSeat(read string, t *table, seat int) error {
 	t = h.tables[t.row.ID]
 	h.focus = t
 	if !going {
-		h.say(read, "You resigned game %d.", t.row.ID)
-		return h.notifyOthers(t, english(fmt.Sprintf("%s resigned game %d.", t.seatLabel(seat), t.row.ID)))
+		h.say(read, "%s", h.tr("invite.resigned", map[string]any{"Game": t.row.ID}))
+		return h.notifyOthers(t, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "invite.resigned_notice", map[string]any{"Name": t.seatLabelIn(lang, seat), "Game": t.row.ID})
+		})
 	}
-	h.say(read, "You resigned game %d and are out of it.%s", t.row.ID, outWords(t))
-	return h.notifyOthers(t, english(fmt.Sprintf("%s resigned game %d and is out of it.%s", t.seatLabel(seat), t.row.ID, outWords(t))))
+	h.say(read, "%s", h.tr("invite.resigned_out", map[string]any{"Game": t.row.ID})+outWords(h.lang, t))
+	return h.notifyOthers(t, func(lang i18n.Lang) string {
+		return i18n.Tr(lang, "invite.resigned_out_notice", map[string]any{"Name": t.seatLabelIn(lang, seat), "Game": t.row.ID}) +
+			outWords(lang, t)
+	})
 }
 
 // outOfPlay refuses a command of a seat that has left the game or was
@@ -122,7 +129,7 @@ func (h *handling) outOfPlay(read string, t *table, seat int) bool {
 	if seat < 0 || rules.InPlay(t.game, rules.Seat(seat)) {
 		return false
 	}
-	h.say(read, "You are out of game %d: only the seats still in play decide on offers. Nothing was changed.", t.row.ID)
+	h.say(read, "%s", h.tr("invite.out_of_play", map[string]any{"Game": t.row.ID}))
 	return true
 }
 

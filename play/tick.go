@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -293,7 +294,7 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 	t = h.tables[t.row.ID]
 	if going {
 		return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
-			label, t.row.ID, outWords(t))))
+			label, t.row.ID, outWords(i18n.English, t))))
 	}
 	return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
 		label, t.row.ID)))
