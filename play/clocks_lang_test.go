@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 )
 
 // TestMailExamplesOfClocksByLanguage plays the clocks' mails to players
@@ -107,6 +108,39 @@ func TestMailExamplesOfClocksByLanguage(t *testing.T) {
 			check("38-lost-on-time", w.last("hank@example.org"), tc.lost)
 
 			keepExamples(t, filepath.Join("..", "docs", "mails", tc.lang), got, "MailExamplesOfClocksByLanguage")
+		})
+	}
+}
+
+// TestTimesByLanguage shows a moment and a duration in each language:
+// weekday and month names are the language's, the rest is numeric.
+func TestTimesByLanguage(t *testing.T) {
+	berlin, err := loadZone("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 1, 9, 5, 0, 0, time.UTC) // a Sunday
+	tests := []struct {
+		lang       i18n.Lang
+		when, span string
+		one        string // a minute, for the singular
+	}{
+		{i18n.English, "Sun 1 Mar 2026 10:05 CET", "2 days 23 hours", "1 minute"},
+		{i18n.German, "So., 1. März 2026, 10:05 CET", "2 Tage und 23 Stunden", "1 Minute"},
+		{i18n.Spanish, "dom 1 mar 2026, 10:05 CET", "2 días y 23 horas", "1 minuto"},
+		{i18n.Portuguese, "dom., 1 mar. 2026, 10:05 CET", "2 dias e 23 horas", "1 minuto"},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.lang), func(t *testing.T) {
+			if got := whenIn(tc.lang, at, berlin); got != tc.when {
+				t.Errorf("whenIn = %q, want %q", got, tc.when)
+			}
+			if got := spanIn(tc.lang, 71*time.Hour+59*time.Minute); got != tc.span {
+				t.Errorf("spanIn = %q, want %q", got, tc.span)
+			}
+			if got := spanIn(tc.lang, time.Minute); got != tc.one {
+				t.Errorf("spanIn(1m) = %q, want %q", got, tc.one)
+			}
 		})
 	}
 }
