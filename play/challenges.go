@@ -93,7 +93,7 @@ func challengeOptions(lang i18n.Lang, entry games.Entry, given []string) (all ru
 			return nil, rr, clock, i18n.Tr(lang, "invite.range_bad", map[string]any{"Value": v})
 		}
 	}
-	clock, msg = takeClockOptions(opts)
+	clock, msg = takeClockOptionsIn(lang, opts)
 	if msg != "" {
 		return nil, rr, clock, msg
 	}
@@ -164,7 +164,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 	}
 	if invited+posted+1 > lim.InviteesPerDay {
 		h.say(read, "%s", h.tr("invite.challenge_per_day", map[string]any{"Count": invited + posted,
-			"Max": lim.InviteesPerDay, "After": when(h.now.Add(day), h.zone(h.sender))}))
+			"Max": lim.InviteesPerDay, "After": whenIn(h.lang, h.now.Add(day), h.zone(h.sender))}))
 		return nil
 	}
 	open, err := h.tx.OpenChallenges(h.now)
@@ -211,7 +211,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 			return err
 		}
 		h.say(read, "%s", h.tr("invite.challenge_matched", map[string]any{"ID": o.ID, "Name": shortName(o.Address, o.Name),
-			"Since": when(o.Created, h.zone(h.sender)), "Game": t.row.ID, "Title": t.title()}))
+			"Since": whenIn(h.lang, o.Created, h.zone(h.sender)), "Game": t.row.ID, "Title": t.title()}))
 		return h.notifyOthers(t, tr("invite.challenge_matched_notice", map[string]any{"ID": o.ID,
 			"Name": shortName(h.sender.Address, h.sender.Name), "Address": h.sender.Address, "Game": t.row.ID}))
 	}
@@ -220,7 +220,7 @@ func (h *handling) postChallenge(c *grammar.Command) error {
 		return err
 	}
 	h.say(read, "%s", h.tr("invite.challenge_posted", map[string]any{"ID": id, "Title": entry.Title,
-		"Options": shownChallengeOptions(entry, ch.Options), "Range": rr.in(h.lang), "Until": when(ch.Expires, h.zone(h.sender))}))
+		"Options": shownChallengeOptions(entry, ch.Options), "Range": rr.in(h.lang), "Until": whenIn(h.lang, ch.Expires, h.zone(h.sender))}))
 	return nil
 }
 
@@ -321,7 +321,7 @@ func (h *handling) challenges(c *grammar.Command, _ *table) error {
 		}
 		b.WriteString("\n  " + h.tr(line, map[string]any{"ID": o.ID, "Title": entry.Title, "Name": shortName(o.Address, o.Name),
 			"Rating": r, "Options": shownChallengeOptions(entry, o.Options), "Range": rangeOf(o).in(h.lang),
-			"Until": when(o.Expires, h.zone(h.sender))}))
+			"Until": whenIn(h.lang, o.Expires, h.zone(h.sender))}))
 	}
 	h.say(c.String(), "%s", b.String())
 	return nil
@@ -400,7 +400,7 @@ func (h *handling) expireChallenge(id int64) (bool, error) {
 	}
 	lang := h.s.langOf(p)
 	body := wrap(i18n.Tr(lang, "invite.challenge_expired", map[string]any{"ID": id, "Title": entry.Title,
-		"Options": shownChallengeOptions(entry, o.Options), "Range": rangeOf(o).in(lang), "Posted": when(o.Created, h.zone(p)),
+		"Options": shownChallengeOptions(entry, o.Options), "Range": rangeOf(o).in(lang), "Posted": whenIn(lang, o.Created, h.zone(p)),
 		"Kind": entry.Name}), width) + "\n"
 	subject := "[pbem] " + i18n.Tr(lang, "invite.challenge_expired_subject", map[string]any{"ID": id})
 	return true, h.queue(p.Address, nil, subject, body, false, nil)

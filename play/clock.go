@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -39,26 +40,31 @@ type clockSpec struct {
 }
 
 // takeClockOptions takes days= and bank= out of a new game's options and
-// checks them. msg says what is wrong, for the player, or is "".
+// checks them. msg says what is wrong, for the player, in English, or is
+// "".
 func takeClockOptions(opts rules.Options) (spec clockSpec, msg string) {
+	return takeClockOptionsIn(i18n.English, opts)
+}
+
+// takeClockOptionsIn is takeClockOptions with msg in lang.
+func takeClockOptionsIn(lang i18n.Lang, opts rules.Options) (spec clockSpec, msg string) {
 	days, hasDays := opts["days"]
 	bank, hasBank := opts["bank"]
 	delete(opts, "days")
 	delete(opts, "bank")
 	switch {
 	case hasDays && hasBank:
-		return clockSpec{}, "Options days= and bank= do not go together: a game has days per move (days=N) or a time bank (bank=D+H)."
+		return clockSpec{}, i18n.Tr(lang, "clocks.option.days_and_bank", nil)
 	case hasBank:
 		spec, err := parseBank(bank)
 		if err != nil {
-			return clockSpec{}, fmt.Sprintf("Option bank=%s: write it as bank=D or bank=D+H, D days in each player's bank (1 to %d) and H hours added after each move (0 to %d), such as bank=7+12.",
-				bank, maxDays, maxIncHours)
+			return clockSpec{}, i18n.Tr(lang, "clocks.option.bank", map[string]any{"Value": bank, "MaxDays": maxDays, "MaxHours": maxIncHours})
 		}
 		return spec, ""
 	case hasDays:
 		n, err := strconv.Atoi(days)
 		if err != nil || n < 1 || n > maxDays {
-			return clockSpec{}, fmt.Sprintf("Option days=%s: the value must be a whole number of days from 1 to %d.", days, maxDays)
+			return clockSpec{}, i18n.Tr(lang, "clocks.option.days", map[string]any{"Value": days, "MaxDays": maxDays})
 		}
 		return clockSpec{perMove: time.Duration(n) * day}, ""
 	}

@@ -61,10 +61,10 @@ func (h *handling) confirm(c *grammar.Command, _ *table) error {
 	}
 	switch {
 	case conf.Done != nil:
-		h.say(c.String(), "%s", h.tr("invite.confirm_done_already", map[string]any{"When": when(*conf.Done, h.zone(h.sender))}))
+		h.say(c.String(), "%s", h.tr("invite.confirm_done_already", map[string]any{"When": whenIn(h.lang, *conf.Done, h.zone(h.sender))}))
 		return nil
 	case h.now.Sub(conf.Created) > confirmFor:
-		h.say(c.String(), "%s", h.tr("invite.confirm_lapsed", map[string]any{"When": when(conf.Created, h.zone(h.sender))}))
+		h.say(c.String(), "%s", h.tr("invite.confirm_lapsed", map[string]any{"When": whenIn(h.lang, conf.Created, h.zone(h.sender))}))
 		return nil
 	}
 	if err := h.tx.ConfirmationDone(conf.ID, h.now); err != nil {

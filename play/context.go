@@ -2,11 +2,14 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"pbem/db"
+	"pbem/i18n"
+	"pbem/rules/dobbal"
+	"pbem/rules/pente"
+	"pbem/rules/pinuid"
 )
 
 // nothingToDo answers a mail in which no command was found. In a game's
@@ -14,33 +17,34 @@ import (
 // game: its board, whose move it is, and how that game's plies are
 // written; elsewhere it is the short help.
 func (h *handling) nothingToDo(s seen) error {
-	var b strings.Builder
-	b.WriteString(noCommand)
+	parts := []string{h.tr("clocks.nothing.no_command", nil)}
 	if s.original {
-		b.WriteString(" The mail you answered, below your text, was left unread, as was everything after it.")
+		parts = append(parts, h.tr("clocks.nothing.original", nil))
 	}
 	t, err := h.threadTable()
 	if err != nil || t == nil {
 		if err == nil {
-			h.say("", "%s", b.String()+" "+shortHelp)
+			parts = append(parts, h.tr("clocks.nothing.short_help", nil))
+			h.say("", "%s", strings.Join(parts, " "))
 		}
 		return err
 	}
 	h.focus = t
-	fmt.Fprintf(&b, " It answers a mail about game %d (%s). ", t.row.ID, t.title())
+	parts = append(parts, h.tr("clocks.nothing.about", map[string]any{"Game": t.row.ID, "Title": t.title()}))
 	seat := t.seatOf(h.sender.Address)
+	ply := t.game.Plies() + 1
 	switch {
 	case t.row.State == db.Invited && seat >= 0 && t.row.Seats[seat].Invitation == db.Pending:
-		b.WriteString("You are invited: reply \"accept\" to play, or \"decline\".")
+		parts = append(parts, h.tr("clocks.nothing.invited", nil))
 	case t.row.State != db.Active:
-		b.WriteString(notActive(t))
+		parts = append(parts, notActive(t))
 	case seat >= 0 && int(t.game.ToMove()) == seat:
-		fmt.Fprintf(&b, "It is your move, ply %d. %s", t.game.Plies()+1, plyForm(t))
+		parts = append(parts, h.tr("clocks.nothing.your_move", map[string]any{"Ply": ply, "Form": plyForm(h.lang, t)}))
 	default:
-		fmt.Fprintf(&b, "It is %s's move, ply %d.", t.seatLabel(int(t.game.ToMove())), t.game.Plies()+1)
+		parts = append(parts, h.tr("clocks.nothing.their_move", map[string]any{"Seat": t.seatLabelIn(h.lang, int(t.game.ToMove())), "Ply": ply}))
 	}
-	b.WriteString(" Send \"help\" for every command.")
-	h.say("", "%s", b.String())
+	parts = append(parts, h.tr("clocks.nothing.help", nil))
+	h.say("", "%s", strings.Join(parts, " "))
 	return nil
 }
 
@@ -57,25 +61,24 @@ func (h *handling) threadTable() (*table, error) {
 }
 
 // plyForm says how a game's plies are written, with one that is legal
-// now as the example.
-func plyForm(t *table) string {
-	var how string
-	switch t.row.Kind {
-	case "Pente":
-		how = "A ply is one point: a column letter, A to T without I, and a row, 1 to 19"
-	case "Pinuid Classic":
-		how = "A ply is a pin's step, such as b1-c2, then the removals it makes, such as b1-c2xc1; xc1 alone is an owed removal and +c1 brings a pin back"
-	case "Pinuid Quatro":
-		how = "A ply is a pin's step, such as b1-c2, then the removals it makes, such as b1-c2xc1; xc1 alone is an owed removal"
-	case "Pinuid Dobbal":
-		how = "A ply is one token: the dice in the order used, then each step after a colon, such as 213:c2-c4:d2-d3:e2-e5 (- for a step skipped); with doubles, 113:xd7 removes a pin and 113:+c1 brings one back"
-	default:
-		how = "A ply is written as the game's record writes it"
+// now as the example, in lang.
+func plyForm(lang i18n.Lang, t *table) string {
+	id := "clocks.nothing.any"
+	switch t.entry.Kind {
+	case pente.Kind:
+		id = "clocks.nothing.pente"
+	case pinuid.Classic:
+		id = "clocks.nothing.classic"
+	case pinuid.Quatro:
+		id = "clocks.nothing.quatro"
+	case dobbal.Kind:
+		id = "clocks.nothing.dobbal"
 	}
+	how := i18n.Tr(lang, id, nil)
 	if legal := t.game.Legal(); len(legal) > 0 {
-		how += ", such as " + strconv.Quote(legal[len(legal)/2].String()) + " now"
+		return i18n.Tr(lang, "clocks.nothing.form", map[string]any{"How": how, "Example": strconv.Quote(legal[len(legal)/2].String())})
 	}
-	return how + ". Send \"hint\" for the legal plies."
+	return i18n.Tr(lang, "clocks.nothing.form_none", map[string]any{"How": how})
 }
 
 // quoteList is lines in quotes, joined: "K10", "board".

@@ -2,11 +2,11 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 )
 
 // A player with "notify digest HOUR" gets the news of plies held back and
@@ -76,12 +76,17 @@ func (h *handling) sendDigest(playerID int64) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "Your digest of game %d, since %s:", g, when(byGame[g][0].Created, loc))
+		// The items were rendered in p's language when they were stored;
+		// the frame is rendered now.
+		since := byGame[g][0].Created
+		var items strings.Builder
 		for _, it := range byGame[g] {
-			b.WriteString("\n- " + it.Text)
+			items.WriteString("\n- " + it.Text)
 		}
-		h.notify(p, t, english(b.String()))
+		list := items.String()
+		h.notify(p, t, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "clocks.digest.head", map[string]any{"Game": g, "Since": whenIn(lang, since, loc)}) + list
+		})
 	}
 	return true, h.tx.DeleteDigestItems(ids)
 }

@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
 // board handles "board": the reply ends with the game's board.
 func (h *handling) board(c *grammar.Command, t *table) error {
-	h.say(c.String(), "Here is game %d as it stands.", t.row.ID)
+	h.say(c.String(), "%s", h.tr("clocks.info.board", map[string]any{"Game": t.row.ID}))
 	return nil
 }
 
@@ -25,7 +26,7 @@ func (h *handling) hint(c *grammar.Command, t *table) error {
 	}
 	legal := t.game.Legal()
 	if hinter, ok := t.game.(rules.Hinter); ok && len(legal) > maxHint {
-		h.say(c.String(), "%s may play %s.", t.seatLabel(int(t.game.ToMove())), hinter.Hint())
+		h.say(c.String(), "%s", h.tr("clocks.info.hint", map[string]any{"Seat": t.seatLabelIn(h.lang, int(t.game.ToMove())), "Hint": hinter.Hint()}))
 		return nil
 	}
 	words := make([]string, 0, min(len(legal), maxHint))
@@ -35,12 +36,13 @@ func (h *handling) hint(c *grammar.Command, t *table) error {
 		}
 		words = append(words, p.String())
 	}
-	text := fmt.Sprintf("%s has %d legal plies in game %d: %s", t.seatLabel(int(t.game.ToMove())), len(legal), t.row.ID,
-		strings.Join(words, " "))
+	args := map[string]any{"Seat": t.seatLabelIn(h.lang, int(t.game.ToMove())), i18n.CountArg: len(legal), "Game": t.row.ID,
+		"Plies": strings.Join(words, " ")}
+	id := "clocks.info.legal"
 	if len(legal) > maxHint {
-		text += fmt.Sprintf(" and %d more", len(legal)-maxHint)
+		id, args["More"] = "clocks.info.legal_more", len(legal)-maxHint
 	}
-	h.say(c.String(), "%s.", text)
+	h.say(c.String(), "%s", h.tr(id, args))
 	return nil
 }
 
@@ -59,12 +61,12 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 			continue
 		}
 		if err := rules.PlayToken(g, tok); err != nil {
-			h.say(c.String(), "The preview stops at %s: %s Nothing is stored either way.", tok, refusal(h.lang, err, tok, t.row.ID))
+			h.say(c.String(), "%s", h.tr("clocks.info.preview_stops", map[string]any{"Token": tok, "Reason": refusal(h.lang, err, tok, t.row.ID)}))
 			return nil
 		}
 	}
-	h.say(c.String(), "What game %d would look like after %s (nothing is stored; the game itself is below):\n\n%s",
-		t.row.ID, strings.Join(c.Preview.Plies, " "), g.Board())
+	h.say(c.String(), "%s\n\n%s", h.tr("clocks.info.preview", map[string]any{"Game": t.row.ID, "Plies": strings.Join(c.Preview.Plies, " ")}),
+		g.Board())
 	return nil
 }
 
@@ -75,11 +77,11 @@ func (h *handling) games(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if len(mine) == 0 {
-		h.say(c.String(), "You have no games. Start one with \"new pente with friend@example.org\".")
+		h.say(c.String(), "%s", h.tr("clocks.info.no_games", nil))
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Your games (%d):", len(mine))
+	b.WriteString(h.tr("clocks.info.games", map[string]any{"Number": len(mine)}))
 	for _, row := range mine {
 		t, err := h.table(row.ID)
 		if err != nil {
@@ -110,19 +112,19 @@ func (h *handling) watch(c *grammar.Command, t *table) error {
 			return err
 		}
 		if !was {
-			h.say(c.String(), "You were not watching game %d.", t.row.ID)
+			h.say(c.String(), "%s", h.tr("clocks.info.not_watching", map[string]any{"Game": t.row.ID}))
 			return nil
 		}
-		h.say(c.String(), "You no longer watch game %d.", t.row.ID)
+		h.say(c.String(), "%s", h.tr("clocks.info.unwatched", map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	if t.seatOf(h.sender.Address) >= 0 {
-		h.say(c.String(), "You play in game %d, so you get its mail already.", t.row.ID)
+		h.say(c.String(), "%s", h.tr("clocks.info.watch_seat", map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	if err := h.tx.Watch(t.row.ID, h.sender.ID, h.now); err != nil {
 		return err
 	}
-	h.say(c.String(), "You now watch game %d: you get a mail after every ply. Send \"unwatch %d\" to stop.", t.row.ID, t.row.ID)
+	h.say(c.String(), "%s", h.tr("clocks.info.watching", map[string]any{"Game": t.row.ID}))
 	return nil
 }

@@ -58,7 +58,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 		h.say(read, "%s %s", msg, h.tr("invite.nothing_started", nil))
 		return nil
 	}
-	clock, msg := takeClockOptions(opts)
+	clock, msg := takeClockOptionsIn(h.lang, opts)
 	if msg != "" {
 		h.say(read, "%s %s", msg, h.tr("invite.nothing_started", nil))
 		return nil

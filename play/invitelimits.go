@@ -29,7 +29,7 @@ func (h *handling) admitInvitees(read string, invitees []string) (bool, error) {
 		return false, err
 	}
 	if n+len(invitees) > perDay {
-		h.say(read, "%s", h.tr(msg, map[string]any{"Count": n, "Max": perDay, "After": when(h.now.Add(day), h.zone(h.sender))}))
+		h.say(read, "%s", h.tr(msg, map[string]any{"Count": n, "Max": perDay, "After": whenIn(h.lang, h.now.Add(day), h.zone(h.sender))}))
 		return false, nil
 	}
 	for _, addr := range invitees {

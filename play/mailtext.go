@@ -226,17 +226,3 @@ func joinInts(v []int) string {
 	}
 	return strings.Join(s, " ")
 }
-
-// noCommand begins the answer to a mail with no command in it.
-const noCommand = "No command was found in your mail."
-
-// shortHelp ends the answer to a mail with no command in it and about no
-// game.
-const shortHelp = `Send one command per line, for example:
-  new pente with friend@example.org
-  accept
-  K10
-  board 42
-  games
-  help
-Send "help" for every command and "help GAME" for a game's rules.`

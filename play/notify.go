@@ -120,7 +120,7 @@ func (h *handling) echoOnly() bool {
 func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 	mode := c.Notify.Mode
 	if mode == "" {
-		h.say(c.String(), "%s Change it with \"notify every\", \"notify myturn\" or \"notify digest HOUR\".", notifyWords(h.sender, h.zone(h.sender)))
+		h.say(c.String(), "%s", h.tr("clocks.notify.change", map[string]any{"Setting": notifyWords(h.lang, h.sender, h.zone(h.sender))}))
 		return nil
 	}
 	hour := ""
@@ -129,7 +129,7 @@ func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 		if c.Notify.Hour != "" {
 			n, err := strconv.Atoi(c.Notify.Hour)
 			if err != nil || n < 0 || n > 23 {
-				h.say(c.String(), "The hour %s is not an hour of the day: write a whole number from 0 to 23, such as \"notify digest 18\". Nothing was changed.", c.Notify.Hour)
+				h.say(c.String(), "%s", h.tr("clocks.notify.bad_hour", map[string]any{"Hour": c.Notify.Hour}))
 				return nil
 			}
 			hour = strconv.Itoa(n)
@@ -144,19 +144,19 @@ func (h *handling) notifyCmd(c *grammar.Command, _ *table) error {
 	if err := h.refreshSender(); err != nil {
 		return err
 	}
-	h.say(c.String(), "%s", notifyWords(h.sender, h.zone(h.sender)))
+	h.say(c.String(), "%s", notifyWords(h.lang, h.sender, h.zone(h.sender)))
 	return nil
 }
 
-// notifyWords says what mail a player gets.
-func notifyWords(p db.Player, loc *time.Location) string {
+// notifyWords says what mail a player gets, in lang.
+func notifyWords(lang i18n.Lang, p db.Player, loc *time.Location) string {
 	switch notifyMode(p) {
 	case notifyMyTurn:
-		return "You get a mail about a ply only when it makes it your move, and no reply to a ply of yours played as sent; watched games send you only their start and end."
+		return i18n.Tr(lang, "clocks.notify.myturn", nil)
 	case notifyDigest:
-		return fmt.Sprintf("You get the plies of each game once a day, in one mail per game, at %02d:00 your time (%s). Your clocks run meanwhile.", digestHour(p), loc)
+		return i18n.Tr(lang, "clocks.notify.digest", map[string]any{"Hour": fmt.Sprintf("%02d", digestHour(p)), "Zone": loc.String()})
 	}
-	return "You get a mail after every ply of your games and of the games you watch."
+	return i18n.Tr(lang, "clocks.notify.every", nil)
 }
 
 // mailFooter ends every mail: what the service is and, in the manner of

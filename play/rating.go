@@ -8,6 +8,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/ratings"
 	"pbem/rules"
 	"pbem/rules/games"
@@ -138,26 +139,28 @@ func ratingDelta(c db.RatingChange) string {
 	return fmt.Sprintf("%+d", int(math.Round(c.After.R))-int(math.Round(c.Before.R)))
 }
 
-// provisionalNote explains the "?" of ratingText.
-var provisionalNote = fmt.Sprintf("? marks a provisional rating, of fewer than %d games", ratings.Provisional)
+// provisionalNote explains the "?" of ratingText, in lang.
+func provisionalNote(lang i18n.Lang) string {
+	return i18n.Tr(lang, "clocks.rating.provisional", map[string]any{"Games": ratings.Provisional})
+}
 
 // ratingLines shows what a finished rated game did to the ratings, for
-// its final mail; "" for a game that was not rated.
-func (h *handling) ratingLines(t *table) (string, error) {
+// its final mail in lang; "" for a game that was not rated.
+func (h *handling) ratingLines(lang i18n.Lang, t *table) (string, error) {
 	changes, err := h.tx.RatingChanges(t.row.ID)
 	if err != nil || len(changes) == 0 {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Ratings in %s (%s):", t.entry.Title, provisionalNote)
+	b.WriteString(i18n.Tr(lang, "clocks.rating.changes", map[string]any{"Game": t.entry.Title, "Note": provisionalNote(lang)}))
 	for _, c := range changes {
-		fmt.Fprintf(&b, "\n  %-24s %6s -> %-6s %s", t.seatLabel(t.row.SeatOf(c.PlayerID)),
+		fmt.Fprintf(&b, "\n  %-24s %6s -> %-6s %s", t.seatLabelIn(lang, t.row.SeatOf(c.PlayerID)),
 			ratingText(c.Before), ratingText(c.After), ratingDelta(c))
 	}
 	return b.String(), nil
 }
 
-// myRatingChange is what a finished game did to one player's rating, for
+// myRatingChange is what a finished game did to the sender's rating, for
 // "games": "rating 1662? (+162)"; "" when it did nothing.
 func (h *handling) myRatingChange(t *table, playerID int64) (string, error) {
 	changes, err := h.tx.RatingChanges(t.row.ID)
@@ -166,7 +169,7 @@ func (h *handling) myRatingChange(t *table, playerID int64) (string, error) {
 	}
 	for _, c := range changes {
 		if c.PlayerID == playerID {
-			return fmt.Sprintf("your rating %s (%s)", ratingText(c.After), ratingDelta(c)), nil
+			return h.tr("clocks.rating.mine", map[string]any{"Rating": ratingText(c.After), "Delta": ratingDelta(c)}), nil
 		}
 	}
 	return "", nil
@@ -188,14 +191,14 @@ func (h *handling) ratingsCmd(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if len(top) == 0 {
-		h.say(c.String(), "Nobody has a rating in %s yet: ratings come from rated games (rated=yes, the default) once they end.", entry.Title)
+		h.say(c.String(), "%s", h.tr("clocks.rating.nobody", map[string]any{"Game": entry.Title}))
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The best in %s (%s):", entry.Title, provisionalNote)
+	b.WriteString(h.tr("clocks.rating.best", map[string]any{"Game": entry.Title, "Note": provisionalNote(h.lang)}))
 	listed := false
 	for i, r := range top {
-		b.WriteString("\n" + ratingRow(i+1, r))
+		b.WriteString("\n" + ratingRow(h.lang, i+1, r))
 		listed = listed || r.PlayerID == h.sender.ID
 	}
 	mine, ok, err := h.tx.Rating(h.sender.ID, entry.Name)
@@ -204,26 +207,23 @@ func (h *handling) ratingsCmd(c *grammar.Command, _ *table) error {
 	}
 	switch {
 	case !ok:
-		fmt.Fprintf(&b, "\nYou have no rating in %s yet.", entry.Title)
+		b.WriteString("\n" + h.tr("clocks.rating.none_in", map[string]any{"Game": entry.Title}))
 	case !listed:
 		rank, _, err := h.tx.RatingRank(mine)
 		if err != nil {
 			return err
 		}
 		mine.Address, mine.Name = h.sender.Address, h.sender.Name
-		b.WriteString("\n  ...\n" + ratingRow(rank, mine))
+		b.WriteString("\n  ...\n" + ratingRow(h.lang, rank, mine))
 	}
 	h.say(c.String(), "%s", b.String())
 	return nil
 }
 
-// ratingRow is one line of a list of ratings.
-func ratingRow(rank int, r db.Rating) string {
-	games := "games"
-	if r.Games == 1 {
-		games = "game"
-	}
-	return fmt.Sprintf("%4d. %-20s %6s  RD %3.0f  %d %s", rank, shortName(r.Address, r.Name), ratingText(r), r.RD, r.Games, games)
+// ratingRow is one line of a list of ratings, in lang.
+func ratingRow(lang i18n.Lang, rank int, r db.Rating) string {
+	games := i18n.Tr(lang, "clocks.rating.games", map[string]any{i18n.CountArg: r.Games})
+	return fmt.Sprintf("%4d. %-20s %6s  RD %3.0f  %s", rank, shortName(r.Address, r.Name), ratingText(r), r.RD, games)
 }
 
 // myRatings answers "ratings" alone: the sender's rating in every game.
@@ -233,19 +233,20 @@ func (h *handling) myRatings(c *grammar.Command) error {
 		return err
 	}
 	if len(mine) == 0 {
-		h.say(c.String(), "You have no rating yet: ratings come from rated games (rated=yes, the default) once they end. Send \"ratings GAME\" for a game's best players.")
+		h.say(c.String(), "%s", h.tr("clocks.rating.none", nil))
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Your ratings (%s):", provisionalNote)
+	b.WriteString(h.tr("clocks.rating.yours", map[string]any{"Note": provisionalNote(h.lang)}))
 	for _, r := range mine {
 		rank, of, err := h.tx.RatingRank(r)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "\n  %-12s %6s  RD %3.0f  %d game(s), place %d of %d", r.Kind, ratingText(r), r.RD, r.Games, rank, of)
+		fmt.Fprintf(&b, "\n  %-12s %6s  RD %3.0f  %s", r.Kind, ratingText(r), r.RD,
+			h.tr("clocks.rating.place", map[string]any{i18n.CountArg: r.Games, "Rank": rank, "Of": of}))
 	}
-	b.WriteString("\nSend \"ratings GAME\" for a game's best players.")
+	b.WriteString("\n" + h.tr("clocks.rating.more", nil))
 	h.say(c.String(), "%s", b.String())
 	return nil
 }

@@ -11,40 +11,30 @@ import (
 // reads comes from the catalogs (package i18n), in the reader's language.
 var notYet = map[string]string{
 	"analyze.go":    "",
-	"clock.go":      "",
-	"clocktext.go":  "",
 	"compose.go":    "",
 	"computer.go":   "",
 	"conditions.go": "",
-	"context.go":    "",
-	"digest.go":     "",
 	"handling.go":   "",
 	"help.go":       "",
-	"info.go":       "",
 	"limits.go":     "",
 	"mailtext.go":   "",
-	"notify.go":     "",
 	"offers.go":     "",
-	"plies.go":      "",
 	"pictures.go":   "",
-	"rating.go":     "",
+	"plies.go":      "",
 	"record.go":     "",
 	"resolve.go":    "",
 	"service.go":    "",
-	"tick.go":       "",
-	"timezone.go":   "",
-	"vacation.go":   "",
 
 	// Declarations whose texts stay English: the command table's forms
 	// and authorities make the English table of docs/service.md (players
 	// read the commands in help, from the catalogs); a game's termination
 	// is stored as its record keeps it; the verdicts on delivery reports
 	// are for the log.
-	"commands.go:commandTable":       "docs/service.md table, English docs",
+	"bounce.go:bounceVerdict.String": "log values, for the operator",
 	"commands.go:Authority.String":   "docs/service.md table, English docs",
+	"commands.go:commandTable":       "docs/service.md table, English docs",
 	"invite.go:cancelled":            "stored termination, as records keep it",
 	"leaving.go:leavingWords":        "stored termination, as records keep it",
-	"bounce.go:bounceVerdict.String": "log values, for the operator",
 }
 
 // TestNoEnglishSentences fails when a text to players is built in English

@@ -102,16 +102,16 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("tick: %w", err)
 	}
-	each("clock for game", clockless, func(h *handling, id int64) (int, error) {
+	each("clock-for-game", clockless, func(h *handling, id int64) (int, error) {
 		_, err := h.table(id) // settle sets up the clock
 		return 1, err
 	}, &res.Started)
-	each("vacation of player", over, func(h *handling, id int64) (int, error) {
+	each("vacation-of-player", over, func(h *handling, id int64) (int, error) {
 		ended, err := h.vacationOver(id)
 		return boolCount(ended), err
 	}, &res.VacationsOver)
 	var forfeits, adjourned int
-	each("clock of game", due, func(h *handling, id int64) (int, error) {
+	each("clock-of-game", due, func(h *handling, id int64) (int, error) {
 		what, err := h.judge(id)
 		switch what {
 		case "forfeit":
@@ -130,7 +130,7 @@ func (s *Service) Tick(ctx context.Context) (TickResult, error) {
 	for _, d := range digests {
 		ids = append(ids, d.PlayerID)
 	}
-	each("digest of player", ids, func(h *handling, id int64) (int, error) {
+	each("digest-of-player", ids, func(h *handling, id int64) (int, error) {
 		sent, err := h.sendDigest(id)
 		return boolCount(sent), err
 	}, &res.Digests)
@@ -254,19 +254,17 @@ func (h *handling) remind(t *table, clk db.Clock, kind string) error {
 	if err != nil {
 		return err
 	}
-	deadline := deadlineWords(clk, h.zone(p), h.now)
-	var text string
-	if kind == halfReminder {
-		text = fmt.Sprintf("Reminder: it is your move in game %d, and half of your time for it is used. Please play by %s.", t.row.ID, deadline)
-	} else {
-		then := "you lose the game on time"
-		if !isRated(t) {
-			then = "the game is adjourned until you play (it is unrated)"
-		}
-		text = fmt.Sprintf("Last reminder: your move in game %d is due by %s. If no ply comes by then, %s. Going away? \"vacation N\" stops your clocks for N days.",
-			t.row.ID, deadline, then)
+	loc := h.zone(p)
+	msg := "clocks.remind.half"
+	switch {
+	case kind != halfReminder && isRated(t):
+		msg = "clocks.remind.last_rated"
+	case kind != halfReminder:
+		msg = "clocks.remind.last_unrated"
 	}
-	h.notify(p, t, english(text))
+	h.notify(p, t, func(lang i18n.Lang) string {
+		return i18n.Tr(lang, msg, map[string]any{"Game": t.row.ID, "Deadline": deadlineWords(lang, clk, loc, h.now)})
+	})
 	return nil
 }
 
@@ -276,7 +274,7 @@ func (h *handling) remind(t *table, clk db.Clock, kind string) error {
 // Every seat and watcher is told.
 func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 	seat := clk.Seat
-	label := t.seatLabel(seat)
+	game := t.row.ID
 	if !isRated(t) {
 		now := h.now
 		clk.Paused, clk.Reason = &now, db.PauseAdjourned
@@ -284,8 +282,9 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 			return "", err
 		}
 		name := shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name)
-		return "adjourned", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline. The game is unrated, so it is adjourned, not lost: it goes on when %s plays, and the clock then starts afresh.",
-			label, t.row.ID, name)))
+		return "adjourned", h.notifyOthers(t, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "clocks.timeup.adjourned", map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": game, "Name": name})
+		})
 	}
 	going := eliminates(t)
 	if err := h.leave(t, seat, rules.TimedOut); err != nil {
@@ -293,9 +292,28 @@ func (h *handling) timeUp(t *table, clk db.Clock) (string, error) {
 	}
 	t = h.tables[t.row.ID]
 	if going {
-		return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and is out of it on time.%s",
-			label, t.row.ID, outWords(i18n.English, t))))
+		return "forfeit", h.notifyOthers(t, func(lang i18n.Lang) string {
+			s := i18n.Tr(lang, "clocks.timeup.out", map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": game})
+			if more := afterTimeOut(lang, t); more != "" {
+				s += " " + more
+			}
+			return s
+		})
 	}
-	return "forfeit", h.notifyOthers(t, english(fmt.Sprintf("%s did not play in game %d by the deadline and loses on time.",
-		label, t.row.ID)))
+	return "forfeit", h.notifyOthers(t, func(lang i18n.Lang) string {
+		return i18n.Tr(lang, "clocks.timeup.lost", map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": game})
+	})
+}
+
+// afterTimeOut says, in lang, what became of a game whose seat ran out of
+// time and is out of it: who won as the last seat standing, or who is to
+// move among the others; "" when the game ended otherwise.
+func afterTimeOut(lang i18n.Lang, t *table) string {
+	if t.row.State == db.Finished {
+		if o := t.game.Outcome(); o.Over && len(o.Winners) == 1 {
+			return i18n.Tr(lang, "clocks.timeup.last_standing", map[string]any{"Seat": t.seatLabelIn(lang, int(o.Winners[0]))})
+		}
+		return ""
+	}
+	return i18n.Tr(lang, "clocks.timeup.play_on", map[string]any{"Seat": t.seatLabelIn(lang, int(t.game.ToMove()))})
 }

@@ -2,51 +2,71 @@ package play
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone data inside the binary, for machines without /usr/share/zoneinfo
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
-// timeLayout is how mails show a moment: "Tue 1 Dec 2026 10:01 CET".
-const timeLayout = "Mon 2 Jan 2006 15:04 MST"
+// when shows a moment in a time zone, in English: "Tue 1 Dec 2026 10:01
+// CET".
+func when(t time.Time, loc *time.Location) string { return whenIn(i18n.English, t, loc) }
 
-// when shows a moment in a time zone.
-func when(t time.Time, loc *time.Location) string { return t.In(loc).Format(timeLayout) }
+// whenIn shows a moment in a time zone in lang: the weekday and the month
+// are the language's ("Di. 1. Dez. 2026 10:01 CET"); the time and the
+// zone's abbreviation are numeric or the tz database's, as in every
+// language.
+func whenIn(lang i18n.Lang, t time.Time, loc *time.Location) string {
+	l := t.In(loc)
+	return i18n.Tr(lang, "clocks.when", map[string]any{
+		"Weekday": nth(i18n.Tr(lang, "clocks.weekdays", nil), int(l.Weekday())),
+		"Day":     l.Day(),
+		"Month":   nth(i18n.Tr(lang, "clocks.months", nil), int(l.Month())-1),
+		"Year":    l.Year(),
+		"Time":    l.Format("15:04"),
+		"Zone":    l.Format("MST"),
+	})
+}
 
-// span says a duration in words, to the minute: "2 days 23 hours",
-// "5 hours 10 minutes", "40 minutes".
-func span(d time.Duration) string {
+// nth is the i-th of the words of a catalog's list ("Sun Mon Tue ...").
+func nth(list string, i int) string {
+	f := strings.Fields(list)
+	if i < 0 || i >= len(f) {
+		return strconv.Itoa(i + 1)
+	}
+	return f[i]
+}
+
+// span says a duration in words, in English, to the minute: "2 days 23
+// hours", "5 hours 10 minutes", "40 minutes".
+func span(d time.Duration) string { return spanIn(i18n.English, d) }
+
+// spanIn is span in lang.
+func spanIn(lang i18n.Lang, d time.Duration) string {
 	if d < time.Minute {
-		return "no time"
+		return i18n.Tr(lang, "clocks.no_time", nil)
 	}
 	d = d.Truncate(time.Minute)
 	days, hours, mins := int(d/day), int(d%day/time.Hour), int(d%time.Hour/time.Minute)
-	unit := func(n int, one string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %ss", n, one)
+	unit := func(id string, n int) string { return i18n.Tr(lang, id, map[string]any{i18n.CountArg: n}) }
+	pair := func(first, second string) string {
+		return i18n.Tr(lang, "clocks.span_pair", map[string]any{"First": first, "Second": second})
 	}
-	var parts []string
 	switch {
+	case days > 0 && hours > 0:
+		return pair(unit("clocks.days", days), unit("clocks.hours", hours))
 	case days > 0:
-		parts = append(parts, unit(days, "day"))
-		if hours > 0 {
-			parts = append(parts, unit(hours, "hour"))
-		}
+		return unit("clocks.days", days)
+	case hours > 0 && mins > 0:
+		return pair(unit("clocks.hours", hours), unit("clocks.minutes", mins))
 	case hours > 0:
-		parts = append(parts, unit(hours, "hour"))
-		if mins > 0 {
-			parts = append(parts, unit(mins, "minute"))
-		}
-	default:
-		parts = append(parts, unit(mins, "minute"))
+		return unit("clocks.hours", hours)
 	}
-	return strings.Join(parts, " ")
+	return unit("clocks.minutes", mins)
 }
 
 // errNoZone is a time zone name the zone database does not know.
@@ -104,13 +124,13 @@ func (h *handling) zone(p db.Player) *time.Location {
 func (h *handling) timezone(c *grammar.Command, _ *table) error {
 	name := c.Timezone.Zone
 	if name == "" {
-		h.say(c.String(), "Your mail shows times in %s, such as %s. Change it with \"timezone ZONE\", such as \"timezone Europe/Berlin\".",
-			h.zone(h.sender), when(h.now, h.zone(h.sender)))
+		loc := h.zone(h.sender)
+		h.say(c.String(), "%s", h.tr("clocks.zone.is", map[string]any{"Zone": loc.String(), "Example": whenIn(h.lang, h.now, loc)}))
 		return nil
 	}
 	loc, err := loadZone(name)
 	if err != nil {
-		h.say(c.String(), "There is no time zone %q. Write it as the tz database names it, such as Europe/Berlin, America/New_York, Asia/Tokyo or UTC. Nothing was changed.", name)
+		h.say(c.String(), "%s", h.tr("clocks.zone.unknown", map[string]any{"Name": strconv.Quote(name)}))
 		return nil
 	}
 	if err := h.tx.SetSetting(h.sender.ID, "timezone", loc.String()); err != nil {
@@ -119,7 +139,7 @@ func (h *handling) timezone(c *grammar.Command, _ *table) error {
 	if err := h.refreshSender(); err != nil {
 		return err
 	}
-	h.say(c.String(), "Your time zone is now %s: your mail shows times such as %s.", loc, when(h.now, loc))
+	h.say(c.String(), "%s", h.tr("clocks.zone.set", map[string]any{"Zone": loc.String(), "Example": whenIn(h.lang, h.now, loc)}))
 	return nil
 }
 

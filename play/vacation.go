@@ -1,13 +1,14 @@
 package play
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
+	"pbem/rules"
 )
 
 // A vacation stops a player's clocks: in each of the player's games the
@@ -40,7 +41,7 @@ func (h *handling) vacation(c *grammar.Command, _ *table) error {
 	allowance := h.s.cfg.VacationDays
 	n, err := strconv.Atoi(c.Vacation.Days)
 	if err != nil || n < 1 || n > allowance {
-		h.say(c.String(), "A vacation is a whole number of days from 1 to %d, such as \"vacation 7\". Nothing was changed.", allowance)
+		h.say(c.String(), "%s", h.tr("clocks.vacation.range", map[string]any{"Max": allowance}))
 		return nil
 	}
 	v, err := h.tx.Vacation(h.sender.ID)
@@ -55,7 +56,7 @@ func (h *handling) vacation(c *grammar.Command, _ *table) error {
 		v.Year, v.DaysUsed = year, 0
 	}
 	if have := allowance - v.DaysUsed; n > have {
-		h.say(c.String(), "You have %d vacation day(s) left in %d, fewer than the %d asked for. Nothing was changed.", have, year, n)
+		h.say(c.String(), "%s", h.tr("clocks.vacation.too_few", map[string]any{i18n.CountArg: have, "Year": year, "Asked": n}))
 		return nil
 	}
 	now, until := h.now, h.now.Add(time.Duration(n)*day)
@@ -68,20 +69,24 @@ func (h *handling) vacation(c *grammar.Command, _ *table) error {
 	if err != nil {
 		return err
 	}
-	var ids []string
+	var ids rules.OrList
 	for _, t := range tables {
 		ids = append(ids, strconv.FormatInt(t.row.ID, 10))
 	}
-	games := "You have no game going on now; games you start meanwhile wait for you too."
+	games := h.tr("clocks.vacation.no_games", nil)
 	if len(ids) > 0 {
-		games = fmt.Sprintf("Your clock in game %s stands still whenever it is your move; your opponents' clocks run on.", orList(ids))
+		games = h.tr("clocks.vacation.games", map[string]any{"Games": ids})
 	}
-	h.say(c.String(), "You are on vacation until %s. %s %d of %d vacation days are left in %d. Send \"back\" to end it early: the days not begun come back.",
-		when(until, h.zone(h.sender)), games, allowance-v.DaysUsed, allowance, year)
+	h.say(c.String(), "%s", h.tr("clocks.vacation.set", map[string]any{
+		"Until": whenIn(h.lang, until, h.zone(h.sender)), "Games": games,
+		"Left": allowance - v.DaysUsed, "Days": allowance, "Year": year}))
 	for _, t := range tables {
+		seat := t.seatOf(h.sender.Address)
 		err := h.notifySeats(t, h.sender.ID, func(p db.Player) words {
-			return english(fmt.Sprintf("%s is on vacation until %s: in game %d their clock stands still while it is their move.",
-				t.seatLabel(t.seatOf(h.sender.Address)), when(until, h.zone(p)), t.row.ID))
+			return func(lang i18n.Lang) string {
+				return i18n.Tr(lang, "clocks.vacation.notice", map[string]any{
+					"Seat": t.seatLabelIn(lang, seat), "Until": whenIn(lang, until, h.zone(p)), "Game": t.row.ID})
+			}
 		})
 		if err != nil {
 			return err
@@ -97,7 +102,7 @@ func (h *handling) back(c *grammar.Command, _ *table) error {
 		return err
 	}
 	if !v.Away(h.now) {
-		h.say(c.String(), "You are not on vacation, so your clocks run already.")
+		h.say(c.String(), "%s", h.tr("clocks.vacation.not_away", nil))
 		return nil
 	}
 	refund := unbegunDays(v, h.now)
@@ -106,24 +111,31 @@ func (h *handling) back(c *grammar.Command, _ *table) error {
 	if err := h.tx.PutVacation(v); err != nil {
 		return err
 	}
-	clocks, tables, err := h.clocksAfterVacation()
+	clocks, tables, err := h.clocksAfterVacation(h.lang)
 	if err != nil {
 		return err
 	}
-	left := h.s.cfg.VacationDays - usedIn(v, h.now.UTC().Year())
-	h.say(c.String(), "Welcome back: your vacation is over and your clocks run again. %d day(s) not begun came back; %d of %d vacation days are left in %d.%s",
-		refund, left, h.s.cfg.VacationDays, h.now.UTC().Year(), clocks)
-	return h.notifyBack(tables, func(db.Player) string { return "is back from vacation" })
+	year := h.now.UTC().Year()
+	h.say(c.String(), "%s", h.tr("clocks.vacation.welcome", map[string]any{i18n.CountArg: refund,
+		"Left": h.s.cfg.VacationDays - usedIn(v, year), "Days": h.s.cfg.VacationDays, "Year": year, "Clocks": clocks}))
+	return h.notifyBack(tables, nil)
 }
 
 // notifyBack tells the other seats of each of the sender's active games
 // that the sender's vacation is over, as they were told when it began:
-// ended says how ("is back from vacation").
-func (h *handling) notifyBack(tables []*table, ended func(p db.Player) string) error {
+// "back" ended it, or (ended not nil) its time ran out then.
+func (h *handling) notifyBack(tables []*table, ended *time.Time) error {
 	for _, t := range tables {
+		seat := t.seatOf(h.sender.Address)
 		err := h.notifySeats(t, h.sender.ID, func(p db.Player) words {
-			return english(fmt.Sprintf("%s %s, and their clock in game %d runs again.",
-				t.seatLabel(t.seatOf(h.sender.Address)), ended(p), t.row.ID))
+			return func(lang i18n.Lang) string {
+				args := map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": t.row.ID}
+				if ended == nil {
+					return i18n.Tr(lang, "clocks.vacation.back_notice", args)
+				}
+				args["When"] = whenIn(lang, *ended, h.zone(p))
+				return i18n.Tr(lang, "clocks.vacation.ended_notice", args)
+			}
 		})
 		if err != nil {
 			return err
@@ -147,23 +159,24 @@ func (h *handling) vacationOver(playerID int64) (bool, error) {
 	if h.sender, err = h.tx.PlayerByID(playerID); err != nil {
 		return false, err
 	}
-	clocks, tables, err := h.clocksAfterVacation()
+	// The tick has no sender; the vacationer reads this mail as one.
+	lang := h.s.langOf(h.sender)
+	h.lang = lang
+	clocks, tables, err := h.clocksAfterVacation(lang)
 	if err != nil {
 		return false, err
 	}
-	body := wrap(fmt.Sprintf("Your vacation ended at %s: your clocks run again.%s", when(until, h.zone(h.sender)), clocks), width) + "\n"
-	if err := h.queue(h.sender.Address, nil, "[pbem] Your vacation is over", body, false, nil); err != nil {
+	body := wrap(i18n.Tr(lang, "clocks.vacation.over", map[string]any{"When": whenIn(lang, until, h.zone(h.sender)), "Clocks": clocks}), width) + "\n"
+	if err := h.queue(h.sender.Address, nil, "[pbem] "+i18n.Tr(lang, "clocks.vacation.over_subject", nil), body, false, nil); err != nil {
 		return false, err
 	}
-	return true, h.notifyBack(tables, func(p db.Player) string {
-		return "is back: their vacation ended at " + when(until, h.zone(p))
-	})
+	return true, h.notifyBack(tables, &until)
 }
 
 // clocksAfterVacation restarts the sender's clocks and lists, for a mail,
-// the games where it is the sender's move with their deadlines. It returns
-// the sender's active games too.
-func (h *handling) clocksAfterVacation() (string, []*table, error) {
+// the games where it is the sender's move with their deadlines, in lang.
+// It returns the sender's active games too.
+func (h *handling) clocksAfterVacation(lang i18n.Lang) (string, []*table, error) {
 	tables, err := h.settlePlayer(h.sender.ID)
 	if err != nil {
 		return "", nil, err
@@ -175,7 +188,8 @@ func (h *handling) clocksAfterVacation() (string, []*table, error) {
 			return "", nil, err
 		}
 		if ok && clk.Reason == db.Running && t.seatOf(h.sender.Address) == clk.Seat {
-			fmt.Fprintf(&b, "\n  Game %d: play by %s.", t.row.ID, deadlineWords(clk, h.zone(h.sender), h.now))
+			b.WriteString("\n  " + i18n.Tr(lang, "clocks.vacation.play_by", map[string]any{
+				"Game": t.row.ID, "Deadline": deadlineWords(lang, clk, h.zone(h.sender), h.now)}))
 		}
 	}
 	if b.Len() == 0 {
