@@ -52,7 +52,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 			computers++
 		}
 	}
-	level, msg := takeLevel(opts, computers)
+	level, msg := takeLevel(h.lang, opts, computers)
 	if msg != "" {
 		h.say(read, "%s Nothing was started.", msg)
 		return nil
