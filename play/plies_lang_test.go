@@ -11,13 +11,13 @@ import (
 // reader of a language gets in the game of TestPliesInLanguages, where
 // alice holds White and bob Black.
 type pliesTexts struct {
-	youPlayed, played                     string // K10 in game 1: alice's reply, bob's notice
+	youPlayed, played                      string // K10 in game 1: alice's reply, bob's notice
 	drawOffered, drawAgreedYou, drawAgreed string // alice offers, bob agrees
-	over                                  string // a ply sent to the drawn game
-	takebackAsked, takebackAgreed         string // bob asks in game 2, alice agrees
-	condStored                            string // alice's "if L9 then M10"
-	condOwner, condOthers                 string // bob's L9 meets it
-	record                                string // "record 1"
+	over                                   string // a ply sent to the drawn game
+	takebackAsked, takebackAgreed          string // bob asks in game 2, alice agrees
+	condStored                             string // alice's "if L9 then M10"
+	condOwner, condOthers                  string // bob's L9 meets it
+	record                                 string // "record 1"
 }
 
 var pliesByLang = map[string]pliesTexts{
