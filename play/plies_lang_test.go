@@ -170,3 +170,59 @@ func TestMailExamplesOfPlies(t *testing.T) {
 		})
 	}
 }
+
+// TestPliesAnswersInLanguages gives the answers to commands about plies
+// in the sender's language: a game that is not there, the computer's
+// level and its refusal of a takeback, an analysis asked too early,
+// conditional moves listed and refused, a review without a record.
+func TestPliesAnswersInLanguages(t *testing.T) {
+	tests := []struct {
+		lang                                                              string
+		noGame, level, takeback, analyze, condNone, condRefused, noReview string
+	}{
+		{"de", "Es gibt keine Partie 99. Schicke „partien“",
+			"Option level=99: der Computer spielt auf den Stufen 1 (Anfänger)",
+			"Computer (level 5) (Schwarz) lehnt Zurücknehmen ab: ab Stufe 5",
+			"Partie 1 ist nicht beendet",
+			"Du hast in Partie 1 keine bedingten Züge. Schicke „if ZUG then ZUG“",
+			"Diese Zeile wurde nicht gespeichert: deine Antwort M10, Zug 3, ist nicht erlaubt:",
+			"Es gibt kein Protokoll zu prüfen"},
+		{"es", "No existe la partida 99. Envía «partidas»",
+			"Opción level=99: el ordenador juega en los niveles 1 (principiante)",
+			"Computer (level 5) (Negras) no acepta deshacer: desde el nivel 5",
+			"La partida 1 no ha terminado",
+			"No tienes jugadas condicionales en la partida 1. Envía «if JUGADA then JUGADA»",
+			"Esta línea no se guardó: tu respuesta M10, jugada 3, no está permitida:",
+			"No hay ningún registro que revisar"},
+		{"pt", "Não existe a partida 99. Envia «partidas»",
+			"Opção level=99: o computador joga nos níveis 1 (principiante)",
+			"Computer (level 5) (Pretas) não aceita desfazer: a partir do nível 5",
+			"A partida 1 não terminou",
+			"Não tens lances condicionais na partida 1. Envia «if LANCE then LANCE»",
+			"Esta linha não foi guardada: a tua resposta M10, lance 3, não é permitida:",
+			"Não há nenhum registo para verificar"},
+	}
+	const a = "alice@example.org"
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			w := newWorld(t, Config{})
+			w.send(a, "", "language "+tc.lang)
+			w.send(a, "", "record 99")
+			mustContain(t, w.last(a), tc.noGame)
+			w.send(a, "", "new pente with computer level=99")
+			mustContain(t, w.last(a), tc.level)
+			w.send(a, "", "new pente with computer level=5")
+			w.reply(a, w.lastAbout(a, 1), "K10")
+			w.reply(a, w.lastAbout(a, 1), "takeback")
+			mustContain(t, w.last(a), tc.takeback)
+			w.reply(a, w.lastAbout(a, 1), "analyze")
+			mustContain(t, w.last(a), tc.analyze)
+			w.reply(a, w.lastAbout(a, 1), "conditions")
+			mustContain(t, w.last(a), tc.condNone)
+			w.reply(a, w.lastAbout(a, 1), "if L9 then M10")
+			mustContain(t, w.last(a), tc.condRefused)
+			w.send(a, "", "review")
+			mustContain(t, w.last(a), tc.noReview)
+		})
+	}
+}
