@@ -33,7 +33,7 @@ func (h *handling) nothingToDo(s seen) error {
 	case t.row.State == db.Invited && seat >= 0 && t.row.Seats[seat].Invitation == db.Pending:
 		b.WriteString("You are invited: reply \"accept\" to play, or \"decline\".")
 	case t.row.State != db.Active:
-		b.WriteString(notActive(h.lang, t))
+		b.WriteString(notActiveIn(h.lang, t))
 	case seat >= 0 && int(t.game.ToMove()) == seat:
 		fmt.Fprintf(&b, "It is your move, ply %d. %s", t.game.Plies()+1, plyForm(t))
 	default:

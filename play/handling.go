@@ -374,10 +374,10 @@ func (h *handling) do(c *grammar.Command) error {
 func wrongState(lang i18n.Lang, need gameNeed, t *table) string {
 	switch need {
 	case activeGame:
-		return notActive(lang, t)
+		return notActiveIn(lang, t)
 	case answerGame:
 		if t.row.State != db.Invited && t.row.State != db.Active {
-			return notActive(lang, t)
+			return notActiveIn(lang, t)
 		}
 	case invitedGame:
 		if t.row.State != db.Invited {

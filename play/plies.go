@@ -207,8 +207,7 @@ func (h *handling) autoPlay(t *table) error {
 }
 
 // outcomeWords says why the rules ended a game: "five in a row, K10 to
-// O10". It is the stored termination of a game the rules ended, in
-// English as records write it; outcomeText says it to a reader.
+// O10". It is the stored termination of a game the rules ended.
 func outcomeWords(o rules.Outcome) string {
 	s := string(o.Reason)
 	if o.Detail != "" {
@@ -217,14 +216,10 @@ func outcomeWords(o rules.Outcome) string {
 	return s
 }
 
-// outcomeText is outcomeWords in lang: "fünf in einer Reihe, K10 to O10"
-// (the rules give the detail in English).
+// outcomeText is outcomeWords with the reason in lang: "fünf in einer
+// Reihe, K10 to O10"; the detail is as the stored termination gives it.
 func outcomeText(lang i18n.Lang, o rules.Outcome) string {
-	s := i18n.Tr(lang, string(o.Reason.Code()), nil)
-	if o.Detail != "" {
-		s += ", " + o.Detail
-	}
-	return s
+	return i18n.Tr(lang, string(o.Reason.Code()), nil) + strings.TrimPrefix(outcomeWords(o), string(o.Reason))
 }
 
 // terminationText is how a finished game ended, in lang: the rules'

@@ -118,7 +118,6 @@ func (h *handling) review(c *grammar.Command, _ *table) error {
 		}
 		for g := range notation.Games(name, src.data) {
 			count++
-			g.Problem = g.Problem.In(h.lang)
 			s := g.Summary()
 			if s.Valid {
 				valid++

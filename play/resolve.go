@@ -57,12 +57,12 @@ func (h *handling) gameFor(c *grammar.Command, fits func(db.Game) bool) (*table,
 			return nil, nil
 		case len(ids) > 1:
 			h.say(c.String(), "%s", h.tr("plies.which_several", map[string]any{"Games": rules.OrList(ids),
-				"Verb": commandIn(h.lang, c.Verb()), "First": ids[0]}))
+				"Verb": commandWord(h.lang, c.Verb()), "First": ids[0]}))
 			return nil, nil
 		}
 	}
 	if n == 0 {
-		h.say(c.String(), "%s", h.tr("plies.which_no_number", map[string]any{"Verb": commandIn(h.lang, c.Verb())}))
+		h.say(c.String(), "%s", h.tr("plies.which_no_number", map[string]any{"Verb": commandWord(h.lang, c.Verb())}))
 		return nil, nil
 	}
 	c.SetGameNumber(int(n))
@@ -77,11 +77,11 @@ func (h *handling) gameFor(c *grammar.Command, fits func(db.Game) bool) (*table,
 	return t, nil
 }
 
-// commandIn is a command's words as a reader of lang writes them:
+// commandWord is a command's words as a reader of lang writes them:
 // "cancel conditions" is "abbrechen bedingungen" in German. A word the
 // language has none for stays English.
-func commandIn(lang i18n.Lang, verb string) string {
-	f := strings.Fields(verb)
+func commandWord(lang i18n.Lang, en string) string {
+	f := strings.Fields(en)
 	for i, w := range f {
 		if ws := grammar.Words[w][string(lang)]; len(ws) > 0 {
 			f[i] = ws[0]
@@ -97,9 +97,9 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// notActive says why a game cannot be played now, in lang, or "" when it
+// notActiveIn says in lang why a game cannot be played now, or "" when it
 // is active.
-func notActive(lang i18n.Lang, t *table) string {
+func notActiveIn(lang i18n.Lang, t *table) string {
 	args := map[string]any{"Game": t.row.ID}
 	switch t.row.State {
 	case db.Invited:
