@@ -235,7 +235,10 @@ func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, e
 		if err != nil {
 			return err
 		}
-		subject := "[pbem] " + i18n.Tr(lang, "plies.analysis_subject", map[string]any{"What": title})
+		subject := "[pbem] " + i18n.Tr(lang, "plies.analysis_subject_record", nil)
+		if req.GameID != 0 {
+			subject = "[pbem] " + i18n.Tr(lang, "plies.analysis_subject_game", map[string]any{"Game": req.GameID})
+		}
 		if err := h.queue(p.Address, nil, subject, wrap(body, width)+"\n", false, atts); err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package play
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pbem/db"
@@ -223,6 +224,41 @@ func TestPliesAnswersInLanguages(t *testing.T) {
 			mustContain(t, w.last(a), tc.condRefused)
 			w.send(a, "", "review")
 			mustContain(t, w.last(a), tc.noReview)
+		})
+	}
+}
+
+// TestAnalysisInLanguages: the answer to "analyze", the analysis's mail
+// and the comment the record opens with are in the language of the player
+// who asked.
+func TestAnalysisInLanguages(t *testing.T) {
+	tests := []struct {
+		lang                            string
+		started, subject, mistake, lead string
+	}{
+		{"de", "Der Computer geht Partie 1 durch", "Analyse von Partie 1", "Zug 9, Weiß T19: besser K", "Analysiert vom Computer von pbem auf Stufe 4"},
+		{"es", "El ordenador está repasando la partida 1", "Análisis de la partida 1", "jugada 9, Blancas T19: mejor K", "Analizado por el ordenador de pbem en el nivel 4"},
+		{"pt", "O computador está a rever a partida 1", "Análise da partida 1", "lance 9, Brancas T19: melhor K", "Analisado pelo computador do pbem no nível 4"},
+	}
+	const c = "carol@example.org"
+	for _, tc := range tests {
+		t.Run(tc.lang, func(t *testing.T) {
+			w := newWorld(t, Config{ComputerNodes: 300})
+			missedWin(t, w)
+			w.send(c, "", "language "+tc.lang)
+			w.send(c, "", "analyze 1")
+			mustContain(t, w.last(c), tc.started)
+			if n := w.analyses(); n != 1 {
+				t.Fatalf("%d analyses done, want 1", n)
+			}
+			m := w.last(c)
+			mustContain(t, m, tc.subject, tc.mistake)
+			if len(m.Attachments) != 1 {
+				t.Fatalf("attachments %+v", m.Attachments)
+			}
+			if rec := strings.Join(strings.Fields(string(m.Attachments[0].Data)), " "); !strings.Contains(rec, tc.lead) {
+				t.Errorf("the record does not open with %q:\n%s", tc.lead, rec)
+			}
 		})
 	}
 }
