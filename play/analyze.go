@@ -160,9 +160,9 @@ func (s *Service) Analyses(ctx context.Context) ([]int64, error) {
 // a record mailed in (game 0) "the record's game".
 func analysisTitle(lang i18n.Lang, game int64) string {
 	if game == 0 {
-		return i18n.Tr(lang, "plies.analysis_lead_record", nil)
+		return i18n.Tr(lang, "plies.analysis_of_record", nil)
 	}
-	return i18n.Tr(lang, "plies.analysis_lead_game", map[string]any{"Game": game})
+	return i18n.Tr(lang, "plies.analysis_of_game", map[string]any{"Game": game})
 }
 
 // AnalysisStep carries out one analysis asked for by mail: it reads the
