@@ -21,7 +21,8 @@ const AnalysisLevel = 4
 // the result into it as comments: after each ply its value for the mover
 // and, for a mistake, the better ply and its line, so that the record
 // replays in any tool that reads records. The comments the record had stay.
-func Analyze(ctx context.Context, g *notation.Game, e ai.Engine, s ai.Settings) ([]analysis.Ply, error) {
+// The comment that opens the game, the analysis's own, is in lang.
+func Analyze(ctx context.Context, lang i18n.Lang, g *notation.Game, e ai.Engine, s ai.Settings) ([]analysis.Ply, error) {
 	if !g.Valid() || g.Entry.Kind == nil {
 		return nil, fmt.Errorf("game %d of %s is not valid, so it cannot be analysed", g.Index, g.File)
 	}
@@ -48,8 +49,8 @@ func Analyze(ctx context.Context, g *notation.Game, e ai.Engine, s ai.Settings) 
 			}
 		}
 	}
-	g.Main.Lead = append(g.Main.Lead, fmt.Sprintf("Analysed by pbem's computer at level %d: values in stones for the side that played, %d mistake(s), plies losing more than %s stones, marked with ? and a better ply.",
-		s.LevelOrDefault(), mistakes, strings.TrimPrefix(analysis.Value(analysis.DefaultThreshold), "+")))
+	g.Main.Lead = append(g.Main.Lead, i18n.Tr(lang, "plies.analysis_lead", map[string]any{"Level": s.LevelOrDefault(),
+		"Count": mistakes, "Threshold": strings.TrimPrefix(analysis.Value(analysis.DefaultThreshold), "+")}))
 	return plies, nil
 }
 
@@ -74,13 +75,13 @@ func (h *handling) analyze(c *grammar.Command, _ *table) error {
 		return nil
 	} else if rec != nil {
 		if !rec.Valid() {
-			h.say(read, "The record's first game cannot be analysed: %s. Send \"review\" with it to see every fault.", rec.Problem.Brief())
+			h.say(read, "%s", h.tr("plies.analyze_invalid", map[string]any{"Problem": rec.Problem.In(h.lang).Brief()}))
 			return nil
 		}
 		req.Record = string(notation.AppendExport(nil, rec))
-		what = fmt.Sprintf("the record's game (%s, %d plies)", rec.Title(), len(rec.Main.Moves))
+		what = h.tr("plies.analyze_record", map[string]any{"Title": rec.Title(), "Count": len(rec.Main.Moves)})
 		if len(rec.Main.Moves) > maxAnalysedPlies {
-			h.say(read, "The record's game has %d plies; the computer analyses games of at most %d. Nothing was started.", len(rec.Main.Moves), maxAnalysedPlies)
+			h.say(read, "%s", h.tr("plies.analyze_record_long", map[string]any{"Count": len(rec.Main.Moves), "Max": maxAnalysedPlies}))
 			return nil
 		}
 	} else {
@@ -90,28 +91,28 @@ func (h *handling) analyze(c *grammar.Command, _ *table) error {
 		}
 		h.focus = t
 		if t.row.State != db.Finished {
-			h.say(read, "Game %d is not finished, and the computer analyses finished games only, so that nobody gets its help during play. Ask again when the game is over.", t.row.ID)
+			h.say(read, "%s", h.tr("plies.analyze_not_finished", map[string]any{"Game": t.row.ID}))
 			return nil
 		}
 		if len(t.plies) > maxAnalysedPlies {
-			h.say(read, "Game %d has %d plies; the computer analyses games of at most %d.", t.row.ID, len(t.plies), maxAnalysedPlies)
+			h.say(read, "%s", h.tr("plies.analyze_game_long", map[string]any{"Game": t.row.ID, "Count": len(t.plies), "Max": maxAnalysedPlies}))
 			return nil
 		}
 		req.GameID = t.row.ID
-		what = fmt.Sprintf("game %d", t.row.ID)
+		what = analysisTitle(h.lang, t.row.ID)
 	}
 	n, err := h.tx.WaitingAnalysesOf(h.sender.ID)
 	if err != nil {
 		return err
 	}
 	if n >= maxWaitingAnalyses {
-		h.say(read, "You have %d analyses under way, the most at once; ask for more when they have come.", n)
+		h.say(read, "%s", h.tr("plies.analyze_waiting", map[string]any{"Count": n}))
 		return nil
 	}
 	if _, err := h.tx.AddAnalysis(req); err != nil {
 		return err
 	}
-	h.say(read, "The computer is going through %s; the commented record comes in a mail of its own, in a few minutes.", what)
+	h.say(read, "%s", h.tr("plies.analyze_started", map[string]any{"What": what}))
 	return nil
 }
 
@@ -141,7 +142,7 @@ func (h *handling) recordToAnalyze(read string, bare bool) (g *notation.Game, ok
 	for g := range notation.Games("record", src) {
 		return g, true
 	}
-	h.say(read, "The record holds no game. Nothing was started.")
+	h.say(read, "%s", h.tr("plies.analyze_no_game", nil))
 	return nil, false
 }
 
@@ -155,54 +156,69 @@ func (s *Service) Analyses(ctx context.Context) ([]int64, error) {
 	return ids, err
 }
 
+// analysisTitle names what an analysis is of, in lang: "game 3", or for
+// a record mailed in (game 0) "the record's game".
+func analysisTitle(lang i18n.Lang, game int64) string {
+	if game == 0 {
+		return i18n.Tr(lang, "plies.analysis_of_record", nil)
+	}
+	return i18n.Tr(lang, "plies.analysis_of_game", map[string]any{"Game": game})
+}
+
 // AnalysisStep carries out one analysis asked for by mail: it reads the
 // game, searches outside any transaction, then mails the commented record
 // and marks the request done in one transaction, so the mail goes once
 // even when the step is redone after a crash. An analysis that fails is
-// answered with why, and done.
+// answered with why, and done. The mail and the record's own comments are
+// in the language of the player who asked.
 func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, err error) {
 	var req db.Analysis
 	var g *notation.Game
-	var title string
+	var lang i18n.Lang
 	err = s.store.View(ctx, func(tx *db.Tx) (err error) {
 		if req, err = tx.Analysis(id); err != nil || req.Done != nil {
 			return err
 		}
+		p, err := tx.PlayerByID(req.PlayerID)
+		if err != nil {
+			return err
+		}
+		lang = s.langOf(p)
 		if req.GameID == 0 {
 			for rec := range notation.Games("record", []byte(req.Record)) {
 				g = rec
 				break
 			}
-			title = "the record's game"
 			return nil
 		}
 		t, err := load(tx, req.GameID)
 		if err != nil {
 			return err
 		}
-		title = fmt.Sprintf("game %d", t.row.ID)
 		g, err = notation.FromStored(t.stored(s.cfg.Address))
 		return err
 	})
 	if err != nil || req.Done != nil {
 		return nil, err
 	}
+	title := analysisTitle(lang, req.GameID)
 	settings := ai.Settings{Level: AnalysisLevel, Nodes: s.cfg.ComputerNodes}
 	var plies []analysis.Ply
+	var why string
 	if g == nil {
-		err = fmt.Errorf("the record holds no game")
-	} else {
-		plies, err = Analyze(ctx, g, s.cfg.Engines(g.Entry.Kind), settings)
+		why = i18n.Tr(lang, "plies.review_no_game", nil)
+	} else if plies, err = Analyze(ctx, lang, g, s.cfg.Engines(g.Entry.Kind), settings); err != nil {
+		why = upperFirst(i18n.Error(lang, err))
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err() // stopped: done again on the next start
 	}
 	var body string
 	var atts []db.Attachment
-	if err != nil {
-		body = fmt.Sprintf("The computer could not go through %s: %s. Nothing more will come of this request.", title, upperFirst(i18n.Error(i18n.English, err)))
+	if why != "" {
+		body = i18n.Tr(lang, "plies.analysis_failed", map[string]any{"What": title, "Error": strings.TrimSuffix(why, ".")})
 	} else {
-		body = analysisSummary(title, g, plies, settings.LevelOrDefault())
+		body = analysisSummary(lang, title, g, plies, settings.LevelOrDefault())
 		name := "pbem-analysis.pgn"
 		if req.GameID != 0 {
 			name = fmt.Sprintf("pbem-%d-analysis.pgn", req.GameID)
@@ -211,7 +227,7 @@ func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, e
 	}
 	err = s.store.Update(ctx, func(tx *db.Tx) error {
 		queued = nil
-		h := &handling{s: s, tx: tx, now: s.cfg.Now(), tables: map[int64]*table{}}
+		h := &handling{s: s, tx: tx, now: s.cfg.Now(), tables: map[int64]*table{}, lang: lang}
 		if first, err := tx.AnalysisDone(id, h.now); err != nil || !first {
 			return err
 		}
@@ -219,7 +235,10 @@ func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, e
 		if err != nil {
 			return err
 		}
-		subject := "[pbem] Analysis of " + title
+		subject := "[pbem] " + i18n.Tr(lang, "plies.analysis_subject_record", nil)
+		if req.GameID != 0 {
+			subject = "[pbem] " + i18n.Tr(lang, "plies.analysis_subject_game", map[string]any{"Game": req.GameID})
+		}
 		if err := h.queue(p.Address, nil, subject, wrap(body, width)+"\n", false, atts); err != nil {
 			return err
 		}
@@ -232,9 +251,9 @@ func (s *Service) AnalysisStep(ctx context.Context, id int64) (queued []int64, e
 	return queued, nil
 }
 
-// analysisSummary is the text of an analysis's mail: what was analysed and
-// the mistakes found.
-func analysisSummary(title string, g *notation.Game, plies []analysis.Ply, level int) string {
+// analysisSummary is the text of an analysis's mail, in lang: what was
+// analysed and the mistakes found.
+func analysisSummary(lang i18n.Lang, title string, g *notation.Game, plies []analysis.Ply, level int) string {
 	var mistakes []string
 	for _, p := range plies {
 		if !p.Mistake {
@@ -244,13 +263,14 @@ func analysisSummary(title string, g *notation.Game, plies []analysis.Ply, level
 			mistakes = append(mistakes, "  ...")
 			break
 		}
-		mistakes = append(mistakes, fmt.Sprintf("  ply %d, %s %s: better %s (value %s; after %s: %s)",
-			p.N, g.State.SeatName(p.Seat), p.Played, p.Better, analysis.Value(p.Best), p.Played, analysis.Value(p.After)))
+		mistakes = append(mistakes, "  "+i18n.Tr(lang, "plies.analysis_mistake", map[string]any{"N": p.N,
+			"Seat": seatNameIn(lang, g.State, p.Seat), "Played": p.Played, "Better": p.Better,
+			"Best": analysis.Value(p.Best), "After": analysis.Value(p.After)}))
 	}
-	found := "The computer found no mistake."
+	found := i18n.Tr(lang, "plies.analysis_none", nil)
 	if len(mistakes) > 0 {
-		found = "Mistakes, with the better ply and the values for the side that played:\n" + strings.Join(mistakes, "\n")
+		found = i18n.Tr(lang, "plies.analysis_mistakes", nil) + "\n" + strings.Join(mistakes, "\n")
 	}
-	return fmt.Sprintf("The computer went through %s (%s, %d plies) at level %d. The record attached has a comment after every ply: its value, in stones for the side that played it, and for a mistake the better ply and what may follow. It replays in any program that reads records.\n\n%s",
-		title, g.Title(), len(plies), level, found)
+	return i18n.Tr(lang, "plies.analysis_summary", map[string]any{"What": title, "Title": g.Title(),
+		"Count": len(plies), "Level": level}) + "\n\n" + found
 }

@@ -11,6 +11,7 @@ import (
 	"pbem/ai"
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -79,19 +80,20 @@ func (s *Service) computerName(address string) string {
 }
 
 // takeLevel takes level= out of a new game's options: the level of its
-// computer seats. msg says what is wrong, for the player, or is "".
-func takeLevel(opts rules.Options, computers int) (level int, msg string) {
+// computer seats. msg says what is wrong, for the player in lang, or is
+// "".
+func takeLevel(lang i18n.Lang, opts rules.Options, computers int) (level int, msg string) {
 	v, given := opts["level"]
 	delete(opts, "level")
 	if !given {
 		return ai.DefaultLevel, ""
 	}
 	if computers == 0 {
-		return 0, `Option level= sets the strength of the computer, and no seat was given to it: write "computer" among the players, such as "new pente with computer level=3".`
+		return 0, i18n.Tr(lang, "plies.level_no_computer", nil)
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
-		return 0, fmt.Sprintf("Option level=%s: the computer plays at levels %d (a beginner) to %d (its strongest); send \"help computer\" for what each means.", v, ai.MinLevel, ai.MaxLevel)
+		return 0, i18n.Tr(lang, "plies.level_range", map[string]any{"Value": v, "Min": ai.MinLevel, "Max": ai.MaxLevel})
 	}
 	return n, ""
 }
@@ -107,20 +109,20 @@ func (s *Service) isComputerSeat(t *table, seat int) (int, bool) {
 
 // computerTakeback answers a takeback request for every computer seat of
 // the game at once: its level alone decides, so no search is needed. It
-// adds the agreement of the friendly levels to o and returns the label of
-// the first seat that refuses, or "".
-func (h *handling) computerTakeback(t *table, o *db.Offer) string {
+// adds the agreement of the friendly levels to o and returns the first
+// seat that refuses, or -1.
+func (h *handling) computerTakeback(t *table, o *db.Offer) int {
 	for seat := range t.row.Seats {
 		level, ok := h.s.isComputerSeat(t, seat)
 		if !ok || slices.Contains(o.Agreed, seat) {
 			continue
 		}
 		if level > friendlyLevels {
-			return t.seatLabel(seat)
+			return seat
 		}
 		o.Agreed = append(o.Agreed, seat)
 	}
-	return ""
+	return -1
 }
 
 // ComputerGames lists the active games where a computer has something to
@@ -195,10 +197,10 @@ func (s *Service) computerWork(tx *db.Tx, t *table) (computerJob, error) {
 
 // ComputerResult says what one ComputerStep did.
 type ComputerResult struct {
-	// Did is what the computer did: "played K10", "resigned", "accepted
-	// the draw", "declined the draw"; "" when there was nothing to do or
-	// the game changed during the search (a takeback, another mail): the
-	// search is then redone on the next step.
+	// Did is what the computer did, for the log: "played K10",
+	// "resigned", "accepted-draw", "declined-draw"; "" when there was
+	// nothing to do or the game changed during the search (a takeback,
+	// another mail): the search is then redone on the next step.
 	Did string
 	// Queued are the outbox ids of the mails queued.
 	Queued []int64
@@ -308,8 +310,7 @@ func (h *handling) computerPlay(t *table, seat int, ply rules.Ply) (string, erro
 	if err != nil {
 		return "", err
 	}
-	took := takenWords(g, rules.Seat(seat))
-	return "played " + ply.String(), h.afterPly(t, english(fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took)))
+	return "played " + ply.String(), h.afterPly(t, playedWords(t, seat, ply.String(), next, takenBy(g, rules.Seat(seat))))
 }
 
 // computerResign ends a game the computer has proved lost.
@@ -318,7 +319,9 @@ func (h *handling) computerResign(t *table, seat int) error {
 		return err
 	}
 	t = h.tables[t.row.ID]
-	return h.notifyOthers(t, english(fmt.Sprintf("%s sees a forced loss and resigned game %d.", t.seatLabel(seat), t.row.ID)))
+	return h.notifyOthers(t, func(lang i18n.Lang) string {
+		return i18n.Tr(lang, "plies.computer_resigned", map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": t.row.ID})
+	})
 }
 
 // computerDraw answers a draw offer: yes when the computer's side is
@@ -338,5 +341,5 @@ func (h *handling) computerDraw(t *table, job computerJob, thought ai.Thought) (
 	if err := h.answerOffer(c, t); err != nil {
 		return "", err
 	}
-	return strings.TrimSuffix(verb, "e") + "ed the draw", nil
+	return strings.TrimSuffix(verb, "e") + "ed-draw", nil
 }

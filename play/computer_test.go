@@ -207,10 +207,10 @@ func TestComputerDrawPolicy(t *testing.T) {
 		score ai.Score
 		want  string
 	}{
-		{-drawMargin, "accepted the draw"},
-		{-Win(), "accepted the draw"},
-		{0, "declined the draw"},
-		{drawMargin, "declined the draw"},
+		{-drawMargin, "accepted-draw"},
+		{-Win(), "accepted-draw"},
+		{0, "declined-draw"},
+		{drawMargin, "declined-draw"},
 	}
 	for _, tc := range tests {
 		w := judgedWorld(t, tc.score)
@@ -226,10 +226,10 @@ func TestComputerDrawPolicy(t *testing.T) {
 			t.Errorf("score %d: the computer did %v, want %s", tc.score, did, tc.want)
 		}
 		tb := w.game(1)
-		if drawn := tb.row.State == db.Finished && tb.row.Result == "1/2-1/2"; drawn != (tc.want == "accepted the draw") {
+		if drawn := tb.row.State == db.Finished && tb.row.Result == "1/2-1/2"; drawn != (tc.want == "accepted-draw") {
 			t.Errorf("score %d: game %s %q", tc.score, tb.row.State, tb.row.Result)
 		}
-		if tc.want == "accepted the draw" {
+		if tc.want == "accepted-draw" {
 			mustContain(t, w.last("alice@example.org"), "Every seat agreed to a draw: game 1 is drawn")
 		} else {
 			mustContain(t, w.last("alice@example.org"), "Computer (level 5) (Black) declined the draw")

@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -23,15 +22,23 @@ import (
 // cover drops the whole tree, and its owner is told. Every answer is
 // checked when stored and again when played.
 
-// conditionsAllowed says why a game takes no conditional moves, or "".
-func conditionsAllowed(t *table) string {
+// conditionsAllowed says why a game takes no conditional moves, in lang,
+// or "".
+func conditionsAllowed(lang i18n.Lang, t *table) string {
+	if takesConditions(t) {
+		return ""
+	}
 	if len(t.row.Seats) != 2 {
-		return fmt.Sprintf("Conditional moves are for games of two players; game %d has %d.", t.row.ID, len(t.row.Seats))
+		return i18n.Tr(lang, "plies.cond_two_players", map[string]any{"Game": t.row.ID, "Seats": len(t.row.Seats)})
 	}
-	if _, dice := t.game.(rules.Roller); dice {
-		return fmt.Sprintf("Conditional moves are for games without dice: in game %d the rolls to come are not known.", t.row.ID)
-	}
-	return ""
+	return i18n.Tr(lang, "plies.cond_dice", map[string]any{"Game": t.row.ID})
+}
+
+// takesConditions reports whether a game takes conditional moves: two
+// seats, no dice.
+func takesConditions(t *table) bool {
+	_, dice := t.game.(rules.Roller)
+	return len(t.row.Seats) == 2 && !dice
 }
 
 // conditionLine writes a line of plies as the command does: "if L9 then
@@ -55,32 +62,32 @@ func treeText(lines [][]string) string {
 
 // checkLine plays a line of conditions on a copy of the game, the
 // opponent's plies and the answers in turn, and gives the plies in
-// canonical form. A ply the rules refuse stops it: the error names the
-// ply, whose it is and the rule.
-func checkLine(lang i18n.Lang, t *table, owner int, plies []string) ([]string, error) {
+// canonical form. A ply the rules refuse stops it: why names the ply,
+// whose it is and the rule, in lang.
+func checkLine(lang i18n.Lang, t *table, owner int, plies []string) (line []string, why string) {
 	g := t.game.Clone()
 	out := make([]string, 0, len(plies))
 	for i, tok := range plies {
-		whose := "your answer"
+		whose := "answer"
 		if i%2 == 0 {
-			whose = "the opponent's ply"
+			whose = "opponent"
 		}
 		if g.Outcome().Over {
-			return nil, fmt.Errorf("the game would be over before %s %s", whose, tok)
+			return nil, i18n.Tr(lang, "plies.cond_over_"+whose, map[string]any{"Ply": tok})
 		}
 		if want := rules.Seat(owner); (i%2 == 1) != (g.ToMove() == want) {
-			return nil, fmt.Errorf("%s %s would come when %s is to move", whose, tok, t.seatLabel(int(g.ToMove())))
+			return nil, i18n.Tr(lang, "plies.cond_turn_"+whose, map[string]any{"Ply": tok, "Seat": t.seatLabelIn(lang, int(g.ToMove()))})
 		}
 		p, err := g.Parse(tok)
 		if err == nil {
 			err = g.Play(p)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s %s, ply %d, is refused: %s", whose, tok, g.Plies()+1, ruleWords(lang, err))
+			return nil, i18n.Tr(lang, "plies.cond_refused_"+whose, map[string]any{"Ply": tok, "N": g.Plies() + 1, "Reason": ruleWords(lang, err)})
 		}
 		out = append(out, p.String())
 	}
-	return out, nil
+	return out, ""
 }
 
 // ruleWords is a rules error's sentence with the rule it names, in lang.
@@ -96,36 +103,37 @@ func ruleWords(lang i18n.Lang, err error) string {
 	return msg
 }
 
-// conflict says how a new line contradicts a stored one: the same plies
-// of the opponent answered otherwise. "" when they agree.
-func conflict(old, line []string) string {
+// conflict finds how a new line contradicts a stored one: the same plies
+// of the opponent answered otherwise. It gives the index of the
+// opponent's ply answered otherwise, or -1 when the lines agree.
+func conflict(old, line []string) int {
 	for i := 0; i+1 < len(old) && i+1 < len(line); i += 2 {
 		if old[i] != line[i] {
-			return ""
+			return -1
 		}
 		if old[i+1] != line[i+1] {
-			return fmt.Sprintf("your conditions answer %s with %s already (%s)", line[i], old[i+1], conditionLine(old))
+			return i
 		}
 	}
-	return ""
+	return -1
 }
 
 // conditional handles "if PLY then PLY ...": the line is checked in the
 // position it would be played in and added to the sender's tree.
 func (h *handling) conditional(c *grammar.Command, t *table) error {
 	read := c.String()
-	if why := conditionsAllowed(t); why != "" {
-		h.say(read, "%s Nothing was stored.", why)
+	if why := conditionsAllowed(h.lang, t); why != "" {
+		h.say(read, "%s", h.tr("plies.cond_nothing_stored", map[string]any{"Why": why}))
 		return nil
 	}
 	seat := t.seatOf(h.sender.Address)
 	if int(t.game.ToMove()) == seat {
-		h.say(read, "It is your move in game %d: conditional moves answer your opponent's coming plies, so play your ply first (in the same mail, above the conditions, or later). Nothing was stored.", t.row.ID)
+		h.say(read, "%s", h.tr("plies.cond_your_move", map[string]any{"Game": t.row.ID}))
 		return nil
 	}
-	line, err := checkLine(h.lang, t, seat, c.If.Plies)
-	if err != nil {
-		h.say(read, "This line was not stored: %s. Your other conditions in game %d are unchanged.", err, t.row.ID)
+	line, why := checkLine(h.lang, t, seat, c.If.Plies)
+	if why != "" {
+		h.say(read, "%s", h.tr("plies.cond_not_stored", map[string]any{"Why": why, "Game": t.row.ID}))
 		return nil
 	}
 	conds, _, err := h.tx.GetConditions(t.row.ID, seat)
@@ -137,12 +145,13 @@ func (h *handling) conditional(c *grammar.Command, t *table) error {
 		conds.Lines = nil
 	}
 	for _, old := range conds.Lines {
-		if why := conflict(old, line); why != "" {
-			h.say(read, "This line was not stored: %s. Send \"cancel conditions %d\" and then the lines you want. Your other conditions are unchanged.", why, t.row.ID)
+		if i := conflict(old, line); i >= 0 {
+			h.say(read, "%s", h.tr("plies.cond_conflict", map[string]any{"Ply": line[i], "Answer": old[i+1],
+				"Line": conditionLine(old), "Game": t.row.ID}))
 			return nil
 		}
 		if slices.Equal(old, line) {
-			h.say(read, "You have this line in game %d already. Your conditional moves:%s", t.row.ID, treeText(conds.Lines))
+			h.say(read, "%s", h.tr("plies.cond_have_already", map[string]any{"Game": t.row.ID, "Lines": treeText(conds.Lines)}))
 			return nil
 		}
 	}
@@ -150,7 +159,7 @@ func (h *handling) conditional(c *grammar.Command, t *table) error {
 	if err := h.tx.PutConditions(t.row.ID, conds); err != nil {
 		return err
 	}
-	h.say(read, "Stored for game %d. Your conditional moves, which only you see until they are played:%s", t.row.ID, treeText(conds.Lines))
+	h.say(read, "%s", h.tr("plies.cond_stored", map[string]any{"Game": t.row.ID, "Lines": treeText(conds.Lines)}))
 	return nil
 }
 
@@ -164,35 +173,51 @@ func (h *handling) conditionsCmd(c *grammar.Command, t *table) error {
 	}
 	switch {
 	case !ok || conds.At != t.game.Plies() && !c.Conditions.Cancel: // stale lines are dropped when next met
-		h.say(c.String(), "You have no conditional moves in game %d. Send \"if PLY then PLY\" while it is your opponent's move to set some.", t.row.ID)
+		h.say(c.String(), "%s", h.tr("plies.cond_none", map[string]any{"Game": t.row.ID}))
 	case c.Conditions.Cancel:
 		if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
 			return err
 		}
-		h.say(c.String(), "Your conditional moves in game %d are cancelled:%s", t.row.ID, treeText(conds.Lines))
+		h.say(c.String(), "%s", h.tr("plies.cond_cancelled", map[string]any{"Game": t.row.ID, "Lines": treeText(conds.Lines)}))
 	default:
-		h.say(c.String(), "Your conditional moves in game %d, which only you see until they are played:%s", t.row.ID, treeText(conds.Lines))
+		h.say(c.String(), "%s", h.tr("plies.cond_list", map[string]any{"Game": t.row.ID, "Lines": treeText(conds.Lines)}))
 	}
 	return nil
 }
 
 // condNews is what the conditional moves did after a ply: the sentences
-// for the watchers, and for each seat (its own answers are "your").
+// for the watchers, and for each seat (its own answers are "your"), each
+// put into its reader's language when the mail is written.
 type condNews struct {
-	all    string
-	bySeat map[int]string
+	all    []words
+	bySeat map[int][]words
 }
 
 // add tells of a conditional answer: the owner reads own, the other seat
 // and the watchers others.
-func (n *condNews) add(owner int, own, others string) {
-	n.all += " " + others
+func (n *condNews) add(owner int, own, others words) {
+	n.all = append(n.all, others)
 	for s := range 2 {
 		if s == owner {
-			n.bySeat[s] += " " + own
+			n.bySeat[s] = append(n.bySeat[s], own)
 		} else {
-			n.bySeat[s] += " " + others
+			n.bySeat[s] = append(n.bySeat[s], others)
 		}
+	}
+}
+
+// after is a headline (or none) followed by news, in the reader's
+// language.
+func after(headline words, news []words) words {
+	return func(lang i18n.Lang) string {
+		var s string
+		if headline != nil {
+			s = headline(lang)
+		}
+		for _, w := range news {
+			s += " " + w(lang)
+		}
+		return s
 	}
 }
 
@@ -201,9 +226,9 @@ func (n *condNews) add(owner int, own, others string) {
 // answer may meet the other seat's tree). A ply a tree does not cover, or
 // an answer the rules now refuse, drops the tree.
 func (h *handling) answerConditions(t *table) (condNews, error) {
-	news := condNews{bySeat: map[int]string{}}
+	news := condNews{bySeat: map[int][]words{}}
 	for range 64 { // every round uses up a level of a tree
-		if t.row.State != db.Active || t.game.Outcome().Over || conditionsAllowed(t) != "" || len(t.plies) == 0 {
+		if t.row.State != db.Active || t.game.Outcome().Over || !takesConditions(t) || len(t.plies) == 0 {
 			return news, nil
 		}
 		seat := int(t.game.ToMove())
@@ -221,7 +246,7 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 			if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
 				return news, err
 			}
-			news.bySeat[seat] += fmt.Sprintf(" Your conditional moves answered ply %d, and the game has gone past it, so they are cancelled:%s", conds.At+1, treeText(conds.Lines))
+			news.bySeat[seat] = append(news.bySeat[seat], tr("plies.cond_gone_past", map[string]any{"Ply": conds.At + 1, "Lines": treeText(conds.Lines)}))
 			return news, nil
 		}
 		var answer string
@@ -238,7 +263,7 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 			if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
 				return news, err
 			}
-			news.bySeat[seat] += fmt.Sprintf(" Your conditional moves did not cover %s, so they are cancelled:%s", last.Token, treeText(conds.Lines))
+			news.bySeat[seat] = append(news.bySeat[seat], tr("plies.cond_not_covered", map[string]any{"Ply": last.Token, "Lines": treeText(conds.Lines)}))
 			return news, nil
 		}
 		g := t.game.Clone()
@@ -250,12 +275,10 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 			if err := h.tx.DeleteConditions(t.row.ID, seat); err != nil {
 				return news, err
 			}
-			lang, lerr := h.seatLang(t, seat)
-			if lerr != nil {
-				return news, lerr
-			}
-			news.bySeat[seat] += fmt.Sprintf(" Your conditional answer %s to %s was not played: the rules refuse it now (%s), so your conditional moves stop here and it is your move.",
-				answer, last.Token, ruleWords(lang, err))
+			refused, ply := err, last.Token
+			news.bySeat[seat] = append(news.bySeat[seat], func(lang i18n.Lang) string {
+				return i18n.Tr(lang, "plies.cond_answer_refused", map[string]any{"Answer": answer, "Ply": ply, "Reason": ruleWords(lang, refused)})
+			})
 			return news, nil
 		}
 		n := t.game.Plies() + 1
@@ -269,9 +292,12 @@ func (h *handling) answerConditions(t *table) (condNews, error) {
 		if err := h.tx.PutConditions(t.row.ID, conds); err != nil {
 			return news, err
 		}
-		took := takenWords(g, rules.Seat(seat))
-		news.add(seat, fmt.Sprintf("Your conditional move answered: %s (ply %d)%s.", p, n, took),
-			fmt.Sprintf("%s answered with a conditional move: %s (ply %d)%s.", t.seatLabel(seat), p, n, took))
+		tk, tt, ply := takenBy(g, rules.Seat(seat)), t, p.String()
+		news.add(seat, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "plies.cond_answered_you", map[string]any{"Ply": ply, "N": n, "Taken": tk.words(lang, true)})
+		}, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, "plies.cond_answered", map[string]any{"Seat": tt.seatLabelIn(lang, seat), "Ply": ply, "N": n, "Taken": tk.words(lang, false)})
+		})
 		if t, err = h.reload(t.row.ID); err != nil {
 			return news, err
 		}
@@ -292,8 +318,8 @@ func (h *handling) notifyConditional(t *table, headline words, news condNews) er
 	from := len(h.notices)
 	for _, s := range t.row.Seats {
 		if s.PlayerID == h.sender.ID {
-			if mine := strings.TrimSpace(news.bySeat[s.Seat]); mine != "" {
-				h.say("", "%s", mine)
+			if mine := news.bySeat[s.Seat]; len(mine) > 0 {
+				h.say("", "%s", strings.TrimSpace(after(nil, mine)(h.lang)))
 			}
 			continue
 		}
@@ -301,7 +327,7 @@ func (h *handling) notifyConditional(t *table, headline words, news condNews) er
 		if err != nil {
 			return err
 		}
-		h.notify(p, t, english(headline(h.s.langOf(p))+news.bySeat[s.Seat]))
+		h.notify(p, t, after(headline, news.bySeat[s.Seat]))
 	}
 	ws, err := h.tx.Watchers(t.row.ID)
 	if err != nil {
@@ -309,7 +335,7 @@ func (h *handling) notifyConditional(t *table, headline words, news condNews) er
 	}
 	for _, w := range ws {
 		if w.ID != h.sender.ID && t.seatOf(w.Address) < 0 {
-			h.notify(w, t, english(headline(h.s.langOf(w))+news.all))
+			h.notify(w, t, after(headline, news.all))
 		}
 	}
 	if t.row.State == db.Active {

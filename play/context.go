@@ -37,7 +37,7 @@ func (h *handling) nothingToDo(s seen) error {
 	case t.row.State == db.Invited && seat >= 0 && t.row.Seats[seat].Invitation == db.Pending:
 		parts = append(parts, h.tr("clocks.nothing.invited", nil))
 	case t.row.State != db.Active:
-		parts = append(parts, notActive(t))
+		parts = append(parts, notActiveIn(h.lang, t))
 	case seat >= 0 && int(t.game.ToMove()) == seat:
 		parts = append(parts, h.tr("clocks.nothing.your_move", map[string]any{"Ply": ply, "Form": plyForm(h.lang, t)}))
 	default:

@@ -358,7 +358,7 @@ func (h *handling) do(c *grammar.Command) error {
 			return err
 		}
 		h.focus = t
-		if why := wrongState(spec.game, t); why != "" {
+		if why := wrongState(h.lang, spec.game, t); why != "" {
 			h.say(c.String(), "%s Nothing was changed.", why)
 			return nil
 		}
@@ -371,13 +371,13 @@ func (h *handling) do(c *grammar.Command) error {
 }
 
 // wrongState says why a game is not in the state a command needs, or "".
-func wrongState(need gameNeed, t *table) string {
+func wrongState(lang i18n.Lang, need gameNeed, t *table) string {
 	switch need {
 	case activeGame:
-		return notActive(t)
+		return notActiveIn(lang, t)
 	case answerGame:
 		if t.row.State != db.Invited && t.row.State != db.Active {
-			return notActive(t)
+			return notActiveIn(lang, t)
 		}
 	case invitedGame:
 		if t.row.State != db.Invited {

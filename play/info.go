@@ -20,7 +20,7 @@ const maxHint = 60
 
 // hint handles "hint": the legal plies of the seat to move.
 func (h *handling) hint(c *grammar.Command, t *table) error {
-	if why := notActive(t); why != "" {
+	if why := notActiveIn(h.lang, t); why != "" {
 		h.say(c.String(), "%s", why)
 		return nil
 	}
@@ -48,7 +48,7 @@ func (h *handling) hint(c *grammar.Command, t *table) error {
 
 // preview handles "preview": the board after some plies, nothing stored.
 func (h *handling) preview(c *grammar.Command, t *table) error {
-	if why := notActive(t); why != "" {
+	if why := notActiveIn(h.lang, t); why != "" {
 		h.say(c.String(), "%s", why)
 		return nil
 	}

@@ -53,7 +53,7 @@ func (h *handling) newGame(c *grammar.Command, _ *table) error {
 			computers++
 		}
 	}
-	level, msg := takeLevel(opts, computers)
+	level, msg := takeLevel(h.lang, opts, computers)
 	if msg != "" {
 		h.say(read, "%s %s", msg, h.tr("invite.nothing_started", nil))
 		return nil

@@ -131,21 +131,6 @@ func (h *handling) inheritLanguage(invitee db.Player) (db.Player, error) {
 	return invitee, nil
 }
 
-// seatLang is the language of the player at seat of t.
-func (h *handling) seatLang(t *table, seat int) (i18n.Lang, error) {
-	if seat < 0 || seat >= len(t.row.Seats) {
-		return h.s.cfg.Language.Or(i18n.Default), nil
-	}
-	if t.row.Seats[seat].PlayerID == h.sender.ID {
-		return h.lang, nil
-	}
-	p, err := h.tx.PlayerByID(t.row.Seats[seat].PlayerID)
-	if err != nil {
-		return "", err
-	}
-	return h.s.langOf(p), nil
-}
-
 // errText renders err for the sender, the reader of the reply.
 func (h *handling) errText(err error) string { return i18n.Error(h.lang, err) }
 

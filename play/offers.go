@@ -1,12 +1,12 @@
 package play
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 )
 
 // resign handles "resign": with two seats the other seat wins; in Pinuid
@@ -28,13 +28,13 @@ func (h *handling) draw(c *grammar.Command, t *table) error {
 func (h *handling) takeback(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
 	if _, ok := h.lastOwnPly(t, seat); !ok {
-		h.say(c.String(), "A takeback undoes your last ply while nobody has played since; in game %d someone has, or you have not played yet. Nothing was changed.", t.row.ID)
+		h.say(c.String(), "%s", h.tr("plies.takeback_not_last", map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	if o, open, err := h.tx.GetOffer(t.row.ID, db.Takeback); err != nil {
 		return err
 	} else if open && o.Seat != seat {
-		h.say(c.String(), "%s asked for a takeback in game %d; answer it with \"accept\" or \"decline\" first.", t.seatLabel(o.Seat), t.row.ID)
+		h.say(c.String(), "%s", h.tr("plies.takeback_answer_first", map[string]any{"Seat": t.seatLabelIn(h.lang, o.Seat), "Game": t.row.ID}))
 		return nil
 	}
 	return h.agree(c, t, db.Takeback)
@@ -72,18 +72,18 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		o = db.Offer{Kind: kind, Seat: seat, Ply: t.game.Plies(), Made: h.now}
 	}
 	if slices.Contains(o.Agreed, seat) {
-		h.say(c.String(), "You already %s in game %d; waiting for the others.", offerWords(kind, true), t.row.ID)
+		h.say(c.String(), "%s", h.tr(offerID(kind, "already"), map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	o.Agreed = append(o.Agreed, seat)
 	if kind == db.Takeback {
-		if who := h.computerTakeback(t, &o); who != "" {
+		if who := h.computerTakeback(t, &o); who >= 0 {
 			if open {
 				if err := h.tx.ClearOffers(t.row.ID, kind); err != nil {
 					return err
 				}
 			}
-			h.say(c.String(), "%s declines takebacks: from level %d up the computer plays every game out as played. Nothing was changed.", who, friendlyLevels+1)
+			h.say(c.String(), "%s", h.tr("plies.computer_no_takeback", map[string]any{"Seat": t.seatLabelIn(h.lang, who), "Level": friendlyLevels + 1}))
 			return nil
 		}
 	}
@@ -92,11 +92,12 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 			return err
 		}
 		if !open {
-			h.say(c.String(), "You %s in game %d. The others are asked; it happens when all agree.", offerWords(kind, true), t.row.ID)
-			return h.notifyOthers(t, english(fmt.Sprintf("%s %s in game %d. Reply \"accept\" to agree or \"decline\" to refuse.",
-				t.seatLabel(seat), offerWords(kind, false), t.row.ID)))
+			h.say(c.String(), "%s", h.tr(offerID(kind, "made_you"), map[string]any{"Game": t.row.ID}))
+			return h.notifyOthers(t, func(lang i18n.Lang) string {
+				return i18n.Tr(lang, offerID(kind, "made"), map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": t.row.ID})
+			})
 		}
-		h.say(c.String(), "You agreed to the %s in game %d; waiting for the others.", kind, t.row.ID)
+		h.say(c.String(), "%s", h.tr(offerID(kind, "agreed_waiting"), map[string]any{"Game": t.row.ID}))
 		return nil
 	}
 	// Everyone agreed.
@@ -105,17 +106,17 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 	}
 	switch kind {
 	case db.DrawOffer:
-		if err := h.finish(t, drawResult(len(t.row.Seats)), "agreed draw"); err != nil {
+		if err := h.finish(t, drawResult(len(t.row.Seats)), agreedDraw); err != nil {
 			return err
 		}
 		t = h.tables[t.row.ID]
 		h.focus = t
-		h.say(c.String(), "Every seat agreed: game %d is drawn.", t.row.ID)
-		return h.notifyOthers(t, english(fmt.Sprintf("Every seat agreed to a draw: game %d is drawn.", t.row.ID)))
+		h.say(c.String(), "%s", h.tr("plies.draw_agreed_you", map[string]any{"Game": t.row.ID}))
+		return h.notifyOthers(t, tr("plies.draw_agreed", map[string]any{"Game": t.row.ID}))
 	default:
 		n, ok := h.lastOwnPly(t, o.Seat)
 		if !ok {
-			h.say(c.String(), "The takeback in game %d came too late: a ply was played since. Nothing was changed.", t.row.ID)
+			h.say(c.String(), "%s", h.tr("plies.takeback_late", map[string]any{"Game": t.row.ID}))
 			return nil
 		}
 		if err := h.tx.DeletePliesFrom(t.row.ID, n, h.now); err != nil {
@@ -130,21 +131,20 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 			return err
 		}
 		h.focus = t
-		h.say(c.String(), "The takeback in game %d is agreed: ply %d and after are undone.", t.row.ID, n)
-		return h.notifyOthers(t, english(fmt.Sprintf("The takeback in game %d is agreed: ply %d and after are undone.", t.row.ID, n)))
+		agreed := tr("plies.takeback_agreed", map[string]any{"Game": t.row.ID, "Ply": n})
+		h.say(c.String(), "%s", agreed(h.lang))
+		return h.notifyOthers(t, agreed)
 	}
 }
 
-// offerWords is what making an offer is called, for the maker ("you")
-// or for the others.
-func offerWords(kind db.OfferKind, you bool) string {
-	switch {
-	case kind == db.DrawOffer:
-		return "offered a draw"
-	case you:
-		return "asked to take back your last ply"
-	}
-	return "asked to take back their last ply"
+// agreedDraw is the stored termination of a game drawn by agreement.
+const agreedDraw = "agreed draw"
+
+// offerID is the catalog's message about an offer of a kind ("draw",
+// "takeback"): what is "made_you", "made", "already", "agreed_waiting",
+// "declined_you" or "declined".
+func offerID(kind db.OfferKind, what string) string {
+	return "plies." + string(kind) + "_" + what
 }
 
 func drawResult(seats int) string {
@@ -176,9 +176,15 @@ func (h *handling) answerOffer(c *grammar.Command, t *table) error {
 		if err := h.tx.ClearOffers(t.row.ID, kind); err != nil {
 			return err
 		}
-		h.say(c.String(), "You declined the %s in game %d.", kind, t.row.ID)
-		return h.notifyOthers(t, english(fmt.Sprintf("%s declined the %s in game %d; play goes on.", t.seatLabel(seat), kind, t.row.ID)))
+		h.say(c.String(), "%s", h.tr(offerID(kind, "declined_you"), map[string]any{"Game": t.row.ID}))
+		return h.notifyOthers(t, func(lang i18n.Lang) string {
+			return i18n.Tr(lang, offerID(kind, "declined"), map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": t.row.ID})
+		})
 	}
-	h.say(c.String(), "Game %d has no open offer for you to %s.", t.row.ID, c.Answer.Verb)
+	id := "plies.no_offer_decline"
+	if c.Answer.Verb == "accept" {
+		id = "plies.no_offer_accept"
+	}
+	h.say(c.String(), "%s", h.tr(id, map[string]any{"Game": t.row.ID}))
 	return nil
 }

@@ -2,7 +2,6 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"pbem/db"
@@ -17,17 +16,16 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 	seat := t.seatOf(h.sender.Address)
 	next := t.game.Plies() + 1
 	if e := c.Move.Expect; e != 0 && e != next {
-		h.say(read, "This mail expected to play ply %d, but game %d is at ply %d: the mail is older than the game. Nothing was played; here is the board as it is now.",
-			e, t.row.ID, next)
+		h.say(read, "%s", h.tr("plies.stale_expected", map[string]any{"Expected": e, "Game": t.row.ID, "Next": next}))
 		return nil
 	}
 	if a := h.thread.answered; c.Move.Expect == 0 && a.known && a.game == t.row.ID && a.plies != t.game.Plies() {
-		h.say(read, "This mail answers a mail of game %d written %s, and %s: %s may have been meant for the board as it was. Nothing was played; here is the board as it is now. To play %s all the same, reply to this mail with it.",
-			t.row.ID, writtenWords(a.plies), sinceWords(a.plies, t.game.Plies()), c.Move.Ply, c.Move.Ply)
+		h.say(read, "%s", h.tr("plies.stale_answered", map[string]any{"Game": t.row.ID, "Written": writtenWords(h.lang, a.plies),
+			"Since": sinceWords(h.lang, a.plies, t.game.Plies()), "Ply": c.Move.Ply}))
 		return nil
 	}
 	if _, _, ok := rules.ParseLeaveToken(c.Move.Ply); ok {
-		h.say(read, "%s is how a record writes a seat leaving the game, not a ply; to leave game %d, send \"resign\". Game %d is unchanged.", c.Move.Ply, t.row.ID, t.row.ID)
+		h.say(read, "%s", h.tr("plies.leave_token", map[string]any{"Ply": c.Move.Ply, "Game": t.row.ID}))
 		return nil
 	}
 	g := t.game.Clone()
@@ -48,9 +46,10 @@ func (h *handling) move(c *grammar.Command, t *table) error {
 	}
 	t = h.played(t, g.Clone(), stored)
 	h.focus = t
-	took := takenWords(g, rules.Seat(seat))
-	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf("You played %s in game %d (ply %d)%s.", ply, t.row.ID, next, took), echo: true})
-	if err := h.afterPly(t, english(fmt.Sprintf("%s played %s in game %d (ply %d)%s.", t.seatLabel(seat), ply, t.row.ID, next, took))); err != nil {
+	tk := takenBy(g, rules.Seat(seat))
+	h.answers = append(h.answers, answer{read: read, text: h.tr("plies.you_played", map[string]any{"Ply": ply.String(), "Game": t.row.ID,
+		"N": next, "Taken": tk.words(h.lang, true)}), echo: true})
+	if err := h.afterPly(t, playedWords(t, seat, ply.String(), next, tk)); err != nil {
 		return err
 	}
 	// The writer of this mail knows of its own plies and of the passes
@@ -73,51 +72,73 @@ func (h *handling) played(t *table, g rules.Game, p db.Ply) *table {
 }
 
 // writtenWords says when a game mail was written: "after ply 4".
-func writtenWords(plies int) string {
+func writtenWords(lang i18n.Lang, plies int) string {
 	if plies == 0 {
-		return "before the first ply"
+		return i18n.Tr(lang, "plies.written_before_first", nil)
 	}
-	return fmt.Sprintf("after ply %d", plies)
+	return i18n.Tr(lang, "plies.written_after", map[string]any{"Ply": plies})
 }
 
 // sinceWords says what happened in a game since a mail written after
 // plies plies, now that now are played: "ply 5 was played since".
-func sinceWords(plies, now int) string {
+func sinceWords(lang i18n.Lang, plies, now int) string {
 	switch {
 	case now < plies:
-		return "plies were taken back since"
+		return i18n.Tr(lang, "plies.since_taken_back", nil)
 	case now == plies+1:
-		return fmt.Sprintf("ply %d was played since", now)
+		return i18n.Tr(lang, "plies.since_one", map[string]any{"Ply": now})
 	case now == plies+2:
-		return fmt.Sprintf("plies %d and %d were played since", plies+1, now)
+		return i18n.Tr(lang, "plies.since_two", map[string]any{"From": plies + 1, "To": now})
 	}
-	return fmt.Sprintf("plies %d to %d were played since", plies+1, now)
+	return i18n.Tr(lang, "plies.since_range", map[string]any{"From": plies + 1, "To": now})
 }
 
-// takenWords says what the ply just played in g took off the board, to
-// follow "played K10": " and took L10 M10", " and lost N10 O10" for the
-// mover's own stones (a poof), or "" for a game that takes nothing.
-func takenWords(g rules.Game, mover rules.Seat) string {
+// taken is what the ply just played took off the board: the opponents'
+// stones it took, and the mover's own it lost (a poof).
+type taken struct{ took, lost []string }
+
+// takenBy is what the last ply of g, the mover's, took off the board;
+// nothing for a game that takes nothing.
+func takenBy(g rules.Game, mover rules.Seat) taken {
+	var tk taken
 	taker, ok := g.(rules.Taker)
 	if !ok {
-		return ""
+		return tk
 	}
-	var took, lost []string
 	for _, p := range taker.LastTaken() {
 		if p.Seat == mover {
-			lost = append(lost, p.At)
+			tk.lost = append(tk.lost, p.At)
 		} else {
-			took = append(took, p.At)
+			tk.took = append(tk.took, p.At)
 		}
 	}
-	var s string
-	if len(took) > 0 {
-		s += " and took " + strings.Join(took, " ")
+	return tk
+}
+
+// words says it to follow "played K10": " and took L10 M10", " and lost
+// N10 O10", or "". you is set when the reader is the mover.
+func (tk taken) words(lang i18n.Lang, you bool) string {
+	took, lost := "plies.took", "plies.lost"
+	if you {
+		took, lost = "plies.took_you", "plies.lost_you"
 	}
-	if len(lost) > 0 {
-		s += " and lost " + strings.Join(lost, " ")
+	var s string
+	if len(tk.took) > 0 {
+		s += i18n.Tr(lang, took, map[string]any{"Points": strings.Join(tk.took, " ")})
+	}
+	if len(tk.lost) > 0 {
+		s += i18n.Tr(lang, lost, map[string]any{"Points": strings.Join(tk.lost, " ")})
 	}
 	return s
+}
+
+// playedWords tells the others of a seat's ply: "bob (Black) played K10
+// in game 3 (ply 5) and took L10 M10."
+func playedWords(t *table, seat int, ply string, n int, tk taken) words {
+	return func(lang i18n.Lang) string {
+		return i18n.Tr(lang, "plies.played", map[string]any{"Seat": t.seatLabelIn(lang, seat), "Ply": ply,
+			"Game": t.row.ID, "N": n, "Taken": tk.words(lang, false)})
+	}
 }
 
 // refusal is the reply to a ply the rules refused: the rule's sentence, a
@@ -193,6 +214,27 @@ func outcomeWords(o rules.Outcome) string {
 		s += ", " + o.Detail
 	}
 	return s
+}
+
+// outcomeText is outcomeWords with the reason in lang: "fünf in einer
+// Reihe, K10 to O10"; the detail is as the stored termination gives it.
+func outcomeText(lang i18n.Lang, o rules.Outcome) string {
+	return i18n.Tr(lang, string(o.Reason.Code()), nil) + strings.TrimPrefix(outcomeWords(o), string(o.Reason))
+}
+
+// terminationText is how a finished game ended, in lang: the rules'
+// reason when they ended it, else the stored termination ("agreed draw")
+// in lang where the catalog has it, else as stored.
+func terminationText(lang i18n.Lang, t *table) string {
+	how := t.row.Termination
+	if o := t.game.Outcome(); o.Over && outcomeWords(o) == how {
+		return outcomeText(lang, o)
+	}
+	id := "plies.end." + strings.ReplaceAll(how, " ", "_")
+	if s := i18n.Tr(lang, id, nil); s != id {
+		return s
+	}
+	return how
 }
 
 // finish ends a game with a result, stops its clock and, in a rated

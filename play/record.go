@@ -30,7 +30,7 @@ func (t *table) stored(site string) notation.Stored {
 		started = *t.row.Started
 	}
 	s := notation.Stored{
-		Event: "pbem game " + strconv.FormatInt(t.row.ID, 10), Site: site,
+		Event: eventPrefix + strconv.FormatInt(t.row.ID, 10), Site: site,
 		Date: started.UTC().Format("2006.01.02"), Round: "-",
 		Names: names, Entry: t.entry, Options: engine, Plies: plies, Comments: comments,
 		Result: t.row.Result, Termination: t.row.Termination,
@@ -58,6 +58,10 @@ func (t *table) stored(site string) notation.Stored {
 	return s
 }
 
+// eventPrefix starts the Event tag of a game's record: "pbem game 7".
+// Records are written in English whoever reads them.
+const eventPrefix = "pbem game "
+
 // exportRecord is a game's record in the strict export form.
 func exportRecord(t *table, site string) ([]byte, error) {
 	g, err := notation.FromStored(t.stored(site))
@@ -75,7 +79,7 @@ func (h *handling) recordCmd(c *grammar.Command, t *table) error {
 	}
 	name := fmt.Sprintf("pbem-%d.pgn", t.row.ID)
 	h.attachments = append(h.attachments, db.Attachment{Name: name, Type: "application/x-chess-pgn", Data: rec})
-	h.say(c.String(), "The record of game %d is attached as %s (%d plies).", t.row.ID, name, len(t.plies))
+	h.say(c.String(), "%s", h.tr("plies.record_attached", map[string]any{"Game": t.row.ID, "Name": name, "Count": len(t.plies)}))
 	return nil
 }
 
@@ -102,7 +106,7 @@ func (h *handling) review(c *grammar.Command, _ *table) error {
 		}
 	}
 	if len(sources) == 0 {
-		h.say(c.String(), "There is no record to review: attach a .pgn file, or paste the record below the word \"review\" (tags in [brackets], then the moves).")
+		h.say(c.String(), "%s", h.tr("plies.review_nothing", nil))
 		return nil
 	}
 	var b strings.Builder
@@ -129,12 +133,12 @@ func (h *handling) review(c *grammar.Command, _ *table) error {
 		}
 	}
 	if count == 0 {
-		h.say(c.String(), "The record holds no game.")
+		h.say(c.String(), "%s", h.tr("plies.review_no_game", nil))
 		return nil
 	}
-	summary := fmt.Sprintf("Reviewed %d game(s): %d valid, %d not.", count, valid, count-valid)
+	summary := h.tr("plies.reviewed", map[string]any{"Count": count, "Valid": valid, "Invalid": count - valid})
 	if boards < count {
-		summary += fmt.Sprintf(" Final boards of the first %d follow each line.", boards)
+		summary += " " + h.tr("plies.review_boards", map[string]any{"Count": boards})
 	}
 	h.say(c.String(), "%s\n%s", summary, strings.TrimSuffix(b.String(), "\n"))
 	return nil

@@ -32,7 +32,12 @@ func english(s string) words {
 // seatName is a seat's name in lang: "Weiß", "Platz 3". The rules name
 // seats in English, as records write them.
 func (t *table) seatName(lang i18n.Lang, seat int) string {
-	name := t.game.SeatName(rules.Seat(seat))
+	return seatNameIn(lang, t.game, rules.Seat(seat))
+}
+
+// seatNameIn is the name in lang of a seat of g.
+func seatNameIn(lang i18n.Lang, g rules.Game, seat rules.Seat) string {
+	name := g.SeatName(seat)
 	switch name {
 	case "White":
 		return i18n.Tr(lang, "seat.white", nil)

@@ -9,6 +9,7 @@ import (
 
 	"pbem/ai"
 	"pbem/ai/computers"
+	"pbem/i18n"
 	"pbem/notation"
 	"pbem/play"
 )
@@ -42,7 +43,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		fmt.Fprintln(stderr, "pbem analyze: only a valid game can be analysed")
 		return exitInvalid
 	}
-	plies, err := play.Analyze(ctx, g, computers.For(g.Entry.Kind), settings)
+	plies, err := play.Analyze(ctx, i18n.English, g, computers.For(g.Entry.Kind), settings)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbem analyze: %v\n", errText(err))
 		return exitInvalid
