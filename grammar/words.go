@@ -44,9 +44,24 @@ var Words = map[string]map[string][]string{
 	"analyze":    {"de": {"analysieren"}, "es": {"analizar"}, "pt": {"analisar"}},
 	"conditions": {"de": {"bedingungen"}, "es": {"condiciones"}, "pt": {"condicoes"}},
 	"challenges": {"de": {"herausforderungen"}, "es": {"desafios"}, "pt": {"desafios"}},
-	// Words inside commands.
-	"with": {"de": {"mit"}, "es": {"con"}, "pt": {"com"}},
-	"game": {"de": {"partie"}, "es": {"partida"}, "pt": {"partida"}},
+	"unwatch":    {"de": {"abbestellen"}, "es": {"ignorar"}, "pt": {"ignorar"}},
+	"back":       {"de": {"urlaubsende"}, "es": {"volver"}, "pt": {"voltar"}},
+	"if":         {"de": {"wenn"}, "es": {"si"}, "pt": {"se"}},
+	// Words inside commands. German says "computer" as English does.
+	"with":        {"de": {"mit"}, "es": {"con"}, "pt": {"com"}},
+	"game":        {"de": {"partie"}, "es": {"partida"}, "pt": {"partida"}},
+	"then":        {"de": {"dann"}, "es": {"entonces"}, "pt": {"entao"}},
+	"anyone":      {"de": {"jemand", "jemandem"}, "es": {"alguien"}, "pt": {"alguem"}},
+	"computer":    {"es": {"computadora", "ordenador"}, "pt": {"computador"}},
+	"challenge":   {"de": {"herausforderung"}, "es": {"desafio"}, "pt": {"desafio"}},
+	"invitations": {"de": {"einladungen"}, "es": {"invitaciones"}, "pt": {"convites"}},
+	"days":        {"de": {"tage", "tag"}, "es": {"dias", "dia"}, "pt": {"dias", "dia"}},
+	// The values of settings.
+	"every":  {"de": {"immer"}, "es": {"siempre"}, "pt": {"sempre"}},
+	"myturn": {"de": {"dran"}, "es": {"turno"}, "pt": {"vez"}},
+	"digest": {"de": {"taglich", "taeglich"}, "es": {"diario"}, "pt": {"diario"}},
+	"on":     {"de": {"an"}, "es": {"activar"}, "pt": {"ligar"}},
+	"off":    {"de": {"aus"}, "es": {"desactivar"}, "pt": {"desligar"}},
 }
 
 // english maps every word of Words to its English word.
