@@ -23,13 +23,13 @@ func TestGameInGermanWords(t *testing.T) {
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "zug K10")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Zug A1")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "brett")
-	mustContain(t, w.last("bob@example.org"), "Read: board")
+	mustContain(t, w.last("bob@example.org"), "Gelesen: board")
 	// Bob's German words made German his language: a near miss is told
 	// in German, with the German word it was near.
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Brtt")
 	mustContain(t, w.last("bob@example.org"), "Nicht verstanden: \"Brtt\"; meintest du brett?")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "partien")
-	mustContain(t, w.last("bob@example.org"), "Read: games")
+	mustContain(t, w.last("bob@example.org"), "Gelesen: games")
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "L10")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "AUFGEBEN")
 	if g := w.game(id); g.row.State != "finished" || g.row.Result != "1-0" {
@@ -122,7 +122,7 @@ func TestLanguageGuessed(t *testing.T) {
 	// A chosen language is kept whatever the mail shows.
 	w.send("erik@example.org", "", "language es")
 	w.send("erik@example.org", "", "partien")
-	mustContain(t, w.last("erik@example.org"), "Read: games")
+	mustContain(t, w.last("erik@example.org"), "Leído: games")
 	if p := w.player("erik@example.org"); p.Settings[languageSetting] != "es" {
 		t.Errorf("setting %q after more German words, want es", p.Settings[languageSetting])
 	}

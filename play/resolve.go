@@ -2,12 +2,13 @@ package play
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
+	"pbem/rules"
 )
 
 // table loads a game once per mail.
@@ -52,22 +53,22 @@ func (h *handling) gameFor(c *grammar.Command, fits func(db.Game) bool) (*table,
 		}
 		switch {
 		case len(ids) == 0:
-			h.say(c.String(), "Which game? You have no game this command fits; send \"games\" for your games.")
+			h.say(c.String(), "%s", h.tr("frame.which_none", nil))
 			return nil, nil
 		case len(ids) > 1:
-			h.say(c.String(), "Which game? It could be game %s: write the number after the command, such as \"%s %s\".",
-				orList(ids), c.Verb(), ids[0])
+			h.say(c.String(), "%s", h.tr("frame.which_one_of", map[string]any{
+				"Games": rules.OrList(ids), "Verb": commandWord(h.lang, c.Verb()), "Game": ids[0]}))
 			return nil, nil
 		}
 	}
 	if n == 0 {
-		h.say(c.String(), "Which game? Write its number after the command, such as \"%s 42\", or reply to one of the game's mails.", c.Verb())
+		h.say(c.String(), "%s", h.tr("frame.which_number", map[string]any{"Verb": commandWord(h.lang, c.Verb())}))
 		return nil, nil
 	}
 	c.SetGameNumber(int(n))
 	t, err := h.table(n)
 	if errors.Is(err, db.ErrNotFound) {
-		h.say(c.String(), "There is no game %d. Send \"games\" for your games.", n)
+		h.say(c.String(), "%s", h.tr("frame.no_game", map[string]any{"Game": n}))
 		return nil, nil
 	}
 	if err != nil {
@@ -83,21 +84,37 @@ func orList(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
-// notActive says why a game cannot be played now, or "" when it is active.
-func notActive(t *table) string {
+// notActive says, in English, why a game cannot be played now, or "" when
+// it is active. Texts to players use notActiveIn.
+func notActive(t *table) string { return notActiveIn(i18n.English, t) }
+
+// notActiveIn says in lang why a game cannot be played now, or "" when it
+// is active.
+func notActiveIn(lang i18n.Lang, t *table) string {
+	args := map[string]any{"Game": t.row.ID}
 	switch t.row.State {
 	case db.Invited:
-		return fmt.Sprintf("Game %d has not started: it waits for every invitee to accept.", t.row.ID)
+		return i18n.Tr(lang, "frame.not_started", args)
 	case db.Declined:
 		switch t.row.Termination {
 		case cancelled:
-			return fmt.Sprintf("Game %d never started: it was cancelled.", t.row.ID)
+			return i18n.Tr(lang, "frame.never_cancelled", args)
 		case undeliverable:
-			return fmt.Sprintf("Game %d never started: an invitation could not be delivered.", t.row.ID)
+			return i18n.Tr(lang, "frame.never_undeliverable", args)
 		}
-		return fmt.Sprintf("Game %d never started: an invitation was declined.", t.row.ID)
+		return i18n.Tr(lang, "frame.never_declined", args)
 	case db.Finished:
-		return fmt.Sprintf("Game %d is over (%s, %s).", t.row.ID, t.row.Result, t.row.Termination)
+		args["Result"], args["Termination"] = t.row.Result, t.row.Termination
+		return i18n.Tr(lang, "frame.over", args)
 	}
 	return ""
+}
+
+// commandWord is the command word of lang for an English one ("games" →
+// "partien"), the English word where lang has none.
+func commandWord(lang i18n.Lang, en string) string {
+	if w := grammar.Words[en][string(lang)]; len(w) > 0 {
+		return w[0]
+	}
+	return en
 }
