@@ -64,6 +64,27 @@ var Words = map[string]map[string][]string{
 	"off":    {"de": {"aus"}, "es": {"desactivar"}, "pt": {"desligar"}},
 }
 
+// written are the words of Words as their languages write them, where
+// that is with accents (the ASCII spellings of German umlauts, such as
+// "zurueck", too), by language.
+var written = map[string]map[string]string{
+	"de": {"zuruck": "zurück", "zurueck": "zurück", "prufen": "prüfen", "pruefen": "prüfen",
+		"bestatigen": "bestätigen", "bestaetigen": "bestätigen", "taglich": "täglich", "taeglich": "täglich"},
+	"es": {"imagenes": "imágenes", "clasificacion": "clasificación", "desafios": "desafíos", "desafio": "desafío",
+		"dias": "días", "dia": "día"},
+	"pt": {"ferias": "férias", "condicoes": "condições", "classificacao": "classificação", "lingua": "língua",
+		"alguem": "alguém", "entao": "então", "diario": "diário"},
+}
+
+// Written is a word of Words as lang ("de", "es", "pt") writes it:
+// German "zuruck" and "zurueck" are "zurück". Help shows words so.
+func Written(lang, word string) string {
+	if w, ok := written[lang][word]; ok {
+		return w
+	}
+	return word
+}
+
 // english maps every word of Words to its English word.
 var english = func() map[string]string {
 	m := map[string]string{}

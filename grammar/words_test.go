@@ -227,3 +227,33 @@ func TestWordsOneMeaning(t *testing.T) {
 		}
 	}
 }
+
+// TestWritten keeps the accented spellings to words of the table that
+// read as them once their accents are gone.
+func TestWritten(t *testing.T) {
+	for lang, words := range written {
+		for plain, w := range words {
+			if !slices.Contains(allWords(lang), plain) {
+				t.Errorf("%s %q is no word of the table", lang, plain)
+			}
+			p := strings.ToLower(stripAccents(w))
+			if p != plain && strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue").Replace(w) != plain {
+				t.Errorf("%s %q is written %q, which reads %q", lang, plain, w, p)
+			}
+		}
+	}
+	if got := Written("de", "zurueck"); got != "zurück" {
+		t.Errorf("Written(de, zurueck) = %q", got)
+	}
+	if got := Written("pt", "dias"); got != "dias" {
+		t.Errorf("Written(pt, dias) = %q, want dias", got)
+	}
+}
+
+func allWords(lang string) []string {
+	var out []string
+	for _, langs := range Words {
+		out = append(out, langs[lang]...)
+	}
+	return out
+}
