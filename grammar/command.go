@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -221,6 +222,9 @@ func ParseCommand(line string) (*Command, error) {
 	cmd, err := commandParser.ParseString("", plainWords(text))
 	if err != nil {
 		nu := &NotUnderstood{Line: text, Suggest: SuggestVerb(firstWord(text))}
+		if len(nu.Suggest) == 0 {
+			nu.Suggest = suggestInner(text)
+		}
 		if pe, ok := err.(participle.Error); ok {
 			nu.Column = pe.Position().Column
 		}
@@ -273,6 +277,32 @@ func SuggestVerb(word string) []string {
 		limit = 1
 	}
 	return rules.Nearest(word, AllVerbs, limit)
+}
+
+// suggestInner is "did you mean" for a command word right but the word
+// after it not ("benachrichtigen tglich"): the line's first two words
+// with the near words inside commands or values of settings.
+func suggestInner(line string) []string {
+	f := strings.Fields(line)
+	if len(f) < 2 || !slices.Contains(AllVerbs, strings.ToLower(stripAccents(f[0]))) {
+		return nil
+	}
+	word := strings.ToLower(stripAccents(f[1]))
+	if len(word) < 3 || slices.Contains(innerWords, word) {
+		return nil
+	}
+	limit := 2
+	if len(word) <= 4 {
+		limit = 1
+	}
+	var out []string
+	for _, w := range rules.Nearest(word, innerWords, limit) {
+		if lang, ok := WordLanguage(w); ok {
+			w = Written(lang, w)
+		}
+		out = append(out, f[0]+" "+w)
+	}
+	return out
 }
 
 // normalise puts words in canonical case and drops sentence punctuation a

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -126,6 +127,27 @@ var AllVerbs = func() []string {
 			}
 		}
 	}
+	return out
+}()
+
+// innerWords are the words inside commands and the values of settings,
+// of every language, for "did you mean" after a command word.
+var innerWords = func() []string {
+	var out []string
+	for en, langs := range Words {
+		if slices.Contains(Verbs, en) {
+			continue
+		}
+		out = append(out, en)
+		for _, words := range langs {
+			for _, w := range words {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
 	return out
 }()
 

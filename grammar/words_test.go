@@ -159,6 +159,13 @@ func TestForeignNearMisses(t *testing.T) {
 		"abestellen": "abbestellen",
 		"voltr":      "voltar",
 		"volvre":     "volver",
+		// A right command word with a near value after it.
+		"benachrichtigen tglich": "benachrichtigen täglich",
+		"avisos sempr":           "avisos sempre",
+		"bilder auss":            "bilder aus",
+		"imagens deslgar":        "imagens desligar",
+		"sperren einladungn":     "sperren einladungen",
+		"notify mytrun":          "notify myturn",
 	}
 	for line, want := range tests {
 		_, err := ParseCommand(line)

@@ -44,6 +44,8 @@ func TestGameInGermanWords(t *testing.T) {
 	if s := w.player("bob@example.org").Settings; s["notify"] != "myturn" || s["pictures"] != picturesOff {
 		t.Errorf("Bob's settings %v after benachrichtigen dran and bilder aus", s)
 	}
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "benachrichtigen tglich")
+	mustContain(t, w.last("bob@example.org"), "Nicht verstanden: \"benachrichtigen tglich\"; meintest du benachrichtigen täglich?")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "AUFGEBEN")
 	if g := w.game(id); g.row.State != "finished" || g.row.Result != "1-0" {
 		t.Fatalf("game %d: state %s result %s after aufgeben, want finished 1-0", id, g.row.State, g.row.Result)
