@@ -177,3 +177,20 @@ func TestGameHelpCoversGames(t *testing.T) {
 		}
 	}
 }
+
+// TestHanging wraps option lines of help by letters, not bytes, with
+// their further lines indented.
+func TestHanging(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"  short=on (default on): fits", "  short=on (default on): fits"},
+		{"  limit=10..100000 (default 200): plies in a row without a removal or re-entry that draw the game",
+			"  limit=10..100000 (default 200): plies in a row without a removal or\n    re-entry that draw the game"},
+		{"  faces=3|6 (por omissão 3): o número mais alto das três faces dos dados: três ou seis",
+			"  faces=3|6 (por omissão 3): o número mais alto das três faces dos\n    dados: três ou seis"},
+	}
+	for _, tc := range tests {
+		if got := hanging(tc.in, 4); got != tc.want {
+			t.Errorf("hanging(%q) =\n%s\nwant\n%s", tc.in, got, tc.want)
+		}
+	}
+}

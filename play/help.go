@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"pbem/grammar"
 	"pbem/i18n"
@@ -109,8 +110,29 @@ func optionLine(lang i18n.Lang, op rules.Option) string {
 	if values == "" {
 		values = fmt.Sprintf("%d..%d", op.Min, op.Max)
 	}
-	return i18n.Tr(lang, "help.option_line", map[string]any{
-		"Name": op.Name, "Values": values, "Default": op.Default, "Doc": i18n.Tr(lang, op.Doc, nil)})
+	return hanging(i18n.Tr(lang, "help.option_line", map[string]any{
+		"Name": op.Name, "Values": values, "Default": op.Default, "Doc": i18n.Tr(lang, op.Doc, nil)}), 4)
+}
+
+// hanging wraps a line of help to the mail's width, keeping its own
+// indentation and indenting its further lines by indent spaces: the mail
+// keeps lines that fit as they are.
+func hanging(line string, indent int) string {
+	trimmed := strings.TrimLeft(line, " ")
+	cur := line[:len(line)-len(trimmed)]
+	var out []string
+	for i, w := range strings.Fields(trimmed) {
+		switch {
+		case i == 0:
+			cur += w
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) <= width:
+			cur += " " + w
+		default:
+			out = append(out, cur)
+			cur = strings.Repeat(" ", indent) + w
+		}
+	}
+	return strings.Join(append(out, cur), "\n")
 }
 
 // wordList is the end of help in a language with command words of its
