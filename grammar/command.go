@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,7 @@ type Command struct {
 	Help       *Help          `parser:"| @@"`
 
 	Vacation *Vacation `parser:"| @@"`
-	Back     bool      `parser:"| @'back'"`
+	Back     bool      `parser:"| @('back' | 'urlaubsende' | 'volver' | 'voltar')"`
 	Timezone *Timezone `parser:"| @@"`
 	Notify   *Notify   `parser:"| @@"`
 	Pictures *Pictures `parser:"| @@"`
@@ -50,17 +51,17 @@ type Command struct {
 // rating=LOW-HIGH.
 type NewGame struct {
 	Game    string   `parser:"('new' | 'neu' | 'neue' | 'nueva' | 'nuevo' | 'nova' | 'novo') @Word ('with' | 'mit' | 'con' | 'com')"`
-	Anyone  bool     `parser:"( @'anyone'"`
-	With    []string `parser:"| ( ( @Addr | @'computer' ) ','? )+ )"`
+	Anyone  bool     `parser:"( @('anyone' | 'jemand' | 'jemandem' | 'alguien' | 'alguem')"`
+	With    []string `parser:"| ( ( @Addr | @('computer' | 'computadora' | 'ordenador' | 'computador') ) ','? )+ )"`
 	Options []string `parser:"@Option*"`
-	Rating  string   `parser:"( ( 'rating' | 'ratings' ) @( Number Word? ) )?"`
+	Rating  string   `parser:"( ( 'rating' | 'ratings' | 'wertung' | 'clasificacion' | 'classificacao' ) @( Number Word? ) )?"`
 	More    []string `parser:"@Option*"`
 }
 
 // TakeChallenge is "accept challenge N", or "cancel challenge N" from its
 // poster.
 type TakeChallenge struct {
-	Verb string `parser:"@( ('accept' | 'annehmen' | 'aceptar' | 'aceitar') | ('cancel' | 'abbrechen' | 'cancelar') ) 'challenge'"`
+	Verb string `parser:"@( ('accept' | 'annehmen' | 'aceptar' | 'aceitar') | ('cancel' | 'abbrechen' | 'cancelar') ) ('challenge' | 'herausforderung' | 'desafio')"`
 	ID   int    `parser:"@Number"`
 }
 
@@ -76,7 +77,7 @@ type Conditions struct {
 // the opponent's ply, the answer, the opponent's next, and so on.
 type Conditional struct {
 	Game  int      `parser:"( ('game' | 'partie' | 'partida') @Number )?"`
-	Plies []string `parser:"( 'if' @( Word | DicePly | Number ) 'then' @( Word | DicePly | Number ) )+"`
+	Plies []string `parser:"( ('if' | 'wenn' | 'si' | 'se') @( Word | DicePly | Number ) ('then' | 'dann' | 'entonces' | 'entao') @( Word | DicePly | Number ) )+"`
 }
 
 // Answer is "accept [GAME]" or "decline [GAME]".
@@ -100,7 +101,7 @@ type Preview struct {
 
 // Watch is "watch GAME" or "unwatch GAME" (in a reply, the thread names the game).
 type Watch struct {
-	Verb string `parser:"@(('watch' | 'beobachten' | 'observar' | 'acompanhar') | 'unwatch')"`
+	Verb string `parser:"@(('watch' | 'beobachten' | 'observar' | 'acompanhar') | ('unwatch' | 'abbestellen' | 'ignorar'))"`
 	Game int    `parser:"( ('game' | 'partie' | 'partida')? @Number )?"`
 }
 
@@ -112,7 +113,7 @@ type Help struct {
 // Vacation is "vacation [N]": stop the sender's clocks for N days; without
 // N, the vacation days left. Days is the number as written.
 type Vacation struct {
-	Days string `parser:"('vacation' | 'urlaub' | 'vacaciones' | 'ferias') ( @Number ( 'days' | 'day' )? )?"`
+	Days string `parser:"('vacation' | 'urlaub' | 'vacaciones' | 'ferias') ( @Number ( 'days' | 'day' | 'tage' | 'tag' | 'dias' | 'dia' )? )?"`
 }
 
 // Timezone is "timezone [ZONE]", ZONE as the tz database names it
@@ -124,14 +125,14 @@ type Timezone struct {
 // Notify is "notify [every | myturn | digest [HOUR]]": which game mail the
 // sender gets. Hour is the number as written.
 type Notify struct {
-	Mode string `parser:"('notify' | 'benachrichtigen' | 'avisar' | 'avisos') ( @('every' | 'myturn') | @'digest'"`
+	Mode string `parser:"('notify' | 'benachrichtigen' | 'avisar' | 'avisos') ( @(('every' | 'immer' | 'siempre' | 'sempre') | ('myturn' | 'dran' | 'turno' | 'vez')) | @('digest' | 'taglich' | 'taeglich' | 'diario')"`
 	Hour string `parser:"@Number? )?"`
 }
 
 // Pictures is "pictures [on | off]": whether the sender's game mails carry
 // a picture of the board.
 type Pictures struct {
-	Mode string `parser:"( ('pictures' | 'bilder' | 'imagenes' | 'imagens') | 'picture' ) @( 'on' | 'off' )?"`
+	Mode string `parser:"( ('pictures' | 'bilder' | 'imagenes' | 'imagens') | 'picture' ) @( ('on' | 'an' | 'activar' | 'ligar') | ('off' | 'aus' | 'desactivar' | 'desligar') )?"`
 }
 
 // Language is "language [LANG]": the language of the sender's mail, a
@@ -150,7 +151,7 @@ type Ratings struct {
 // blocks), an address, or "invitations" (every invitation).
 type Block struct {
 	Verb   string `parser:"@(('block' | 'sperren' | 'bloquear') | ('unblock' | 'entsperren' | 'desbloquear'))"`
-	Target string `parser:"( @Addr | @'invitations' )?"`
+	Target string `parser:"( @Addr | @('invitations' | 'einladungen' | 'invitaciones' | 'convites') )?"`
 }
 
 // Move is "[move] [GAME] PLY [#N]"; Expect is the ply number the sender
@@ -221,6 +222,9 @@ func ParseCommand(line string) (*Command, error) {
 	cmd, err := commandParser.ParseString("", plainWords(text))
 	if err != nil {
 		nu := &NotUnderstood{Line: text, Suggest: SuggestVerb(firstWord(text))}
+		if len(nu.Suggest) == 0 {
+			nu.Suggest = suggestInner(text)
+		}
 		if pe, ok := err.(participle.Error); ok {
 			nu.Column = pe.Position().Column
 		}
@@ -275,6 +279,32 @@ func SuggestVerb(word string) []string {
 	return rules.Nearest(word, AllVerbs, limit)
 }
 
+// suggestInner is "did you mean" for a command word right but the word
+// after it not ("benachrichtigen tglich"): the line's first two words
+// with the near words inside commands or values of settings.
+func suggestInner(line string) []string {
+	f := strings.Fields(line)
+	if len(f) < 2 || !slices.Contains(AllVerbs, strings.ToLower(stripAccents(f[0]))) {
+		return nil
+	}
+	word := strings.ToLower(stripAccents(f[1]))
+	if len(word) < 3 || slices.Contains(innerWords, word) {
+		return nil
+	}
+	limit := 2
+	if len(word) <= 4 {
+		limit = 1
+	}
+	var out []string
+	for _, w := range rules.Nearest(word, innerWords, limit) {
+		if lang, ok := WordLanguage(w); ok {
+			w = Written(lang, w)
+		}
+		out = append(out, f[0]+" "+w)
+	}
+	return out
+}
+
 // normalise puts words in canonical case and drops sentence punctuation a
 // player may add after a ply ("K10.").
 func (c *Command) normalise() {
@@ -289,7 +319,7 @@ func (c *Command) normalise() {
 		c.New.Game = strings.ToLower(c.New.Game)
 		for i, a := range c.New.With {
 			c.New.With[i] = strings.Trim(a, "<>")
-			if strings.EqualFold(a, Computer) {
+			if English(a) == Computer {
 				c.New.With[i] = Computer
 			}
 		}
@@ -317,9 +347,9 @@ func (c *Command) normalise() {
 	case c.Help != nil:
 		c.Help.Topic = strings.ToLower(c.Help.Topic)
 	case c.Notify != nil:
-		c.Notify.Mode = strings.ToLower(c.Notify.Mode)
+		c.Notify.Mode = English(c.Notify.Mode)
 	case c.Pictures != nil:
-		c.Pictures.Mode = strings.ToLower(c.Pictures.Mode)
+		c.Pictures.Mode = English(c.Pictures.Mode)
 	case c.Language != nil:
 		c.Language.Lang = strings.ToLower(c.Language.Lang)
 	case c.Ratings != nil:
@@ -327,6 +357,9 @@ func (c *Command) normalise() {
 	case c.Block != nil:
 		c.Block.Verb = English(c.Block.Verb)
 		c.Block.Target = strings.ToLower(strings.Trim(c.Block.Target, "<>"))
+		if !strings.Contains(c.Block.Target, "@") {
+			c.Block.Target = English(c.Block.Target)
+		}
 	case c.Move != nil:
 		c.Move.Ply = trim(c.Move.Ply)
 	case c.Preview != nil:

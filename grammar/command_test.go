@@ -190,7 +190,9 @@ func TestSetGameNumberFromThread(t *testing.T) {
 func FuzzParseCommand(f *testing.F) {
 	for _, s := range []string{"move 42 K10 #3", "new pente with a@b.c days=3", "213:c2-c4:-:e2-e3",
 		"accept", "preview 1 K10 L9", "vacation 7 days", "notify digest 8", "timezone Europe/Berlin", "<>@<>", "#", "# # #", "new x with , ,", "\x00",
-		"zurück 3", "Aceptár partida 7", "neue pente mit ü@ö.de", "sprache Español"} {
+		"zurück 3", "Aceptár partida 7", "neue pente mit ü@ö.de", "sprache Español",
+		"wenn K10 dann L9", "nova pente com alguém", "nueva pente con ordenador", "avisos diário 20", "imagens desligar",
+		"sperren Einladungen", "aceitar desafio 4", "férias 5 dias", "urlaubsende"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

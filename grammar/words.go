@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -44,9 +45,45 @@ var Words = map[string]map[string][]string{
 	"analyze":    {"de": {"analysieren"}, "es": {"analizar"}, "pt": {"analisar"}},
 	"conditions": {"de": {"bedingungen"}, "es": {"condiciones"}, "pt": {"condicoes"}},
 	"challenges": {"de": {"herausforderungen"}, "es": {"desafios"}, "pt": {"desafios"}},
-	// Words inside commands.
-	"with": {"de": {"mit"}, "es": {"con"}, "pt": {"com"}},
-	"game": {"de": {"partie"}, "es": {"partida"}, "pt": {"partida"}},
+	"unwatch":    {"de": {"abbestellen"}, "es": {"ignorar"}, "pt": {"ignorar"}},
+	"back":       {"de": {"urlaubsende"}, "es": {"volver"}, "pt": {"voltar"}},
+	"if":         {"de": {"wenn"}, "es": {"si"}, "pt": {"se"}},
+	// Words inside commands. German says "computer" as English does.
+	"with":        {"de": {"mit"}, "es": {"con"}, "pt": {"com"}},
+	"game":        {"de": {"partie"}, "es": {"partida"}, "pt": {"partida"}},
+	"then":        {"de": {"dann"}, "es": {"entonces"}, "pt": {"entao"}},
+	"anyone":      {"de": {"jemand", "jemandem"}, "es": {"alguien"}, "pt": {"alguem"}},
+	"computer":    {"es": {"computadora", "ordenador"}, "pt": {"computador"}},
+	"challenge":   {"de": {"herausforderung"}, "es": {"desafio"}, "pt": {"desafio"}},
+	"invitations": {"de": {"einladungen"}, "es": {"invitaciones"}, "pt": {"convites"}},
+	"days":        {"de": {"tage", "tag"}, "es": {"dias", "dia"}, "pt": {"dias", "dia"}},
+	// The values of settings.
+	"every":  {"de": {"immer"}, "es": {"siempre"}, "pt": {"sempre"}},
+	"myturn": {"de": {"dran"}, "es": {"turno"}, "pt": {"vez"}},
+	"digest": {"de": {"taglich", "taeglich"}, "es": {"diario"}, "pt": {"diario"}},
+	"on":     {"de": {"an"}, "es": {"activar"}, "pt": {"ligar"}},
+	"off":    {"de": {"aus"}, "es": {"desactivar"}, "pt": {"desligar"}},
+}
+
+// written are the words of Words as their languages write them, where
+// that is with accents (the ASCII spellings of German umlauts, such as
+// "zurueck", too), by language.
+var written = map[string]map[string]string{
+	"de": {"zuruck": "zurück", "zurueck": "zurück", "prufen": "prüfen", "pruefen": "prüfen",
+		"bestatigen": "bestätigen", "bestaetigen": "bestätigen", "taglich": "täglich", "taeglich": "täglich"},
+	"es": {"imagenes": "imágenes", "clasificacion": "clasificación", "desafios": "desafíos", "desafio": "desafío",
+		"dias": "días", "dia": "día"},
+	"pt": {"ferias": "férias", "condicoes": "condições", "classificacao": "classificação", "lingua": "língua",
+		"alguem": "alguém", "entao": "então", "diario": "diário"},
+}
+
+// Written is a word of Words as lang ("de", "es", "pt") writes it:
+// German "zuruck" and "zurueck" are "zurück". Help shows words so.
+func Written(lang, word string) string {
+	if w, ok := written[lang][word]; ok {
+		return w
+	}
+	return word
 }
 
 // english maps every word of Words to its English word.
@@ -90,6 +127,27 @@ var AllVerbs = func() []string {
 			}
 		}
 	}
+	return out
+}()
+
+// innerWords are the words inside commands and the values of settings,
+// of every language, for "did you mean" after a command word.
+var innerWords = func() []string {
+	var out []string
+	for en, langs := range Words {
+		if slices.Contains(Verbs, en) {
+			continue
+		}
+		out = append(out, en)
+		for _, words := range langs {
+			for _, w := range words {
+				if !slices.Contains(out, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
 	return out
 }()
 

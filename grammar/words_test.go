@@ -10,36 +10,50 @@ import (
 // samples are a command line for each English word of Words, with %s
 // where the word goes.
 var samples = map[string]string{
-	"new":        "%s pente with bob@example.org",
-	"accept":     "%s 12",
-	"decline":    "%s 12",
-	"move":       "%s 12 K10",
-	"board":      "%s 3",
-	"games":      "%s",
-	"hint":       "%s 4",
-	"preview":    "%s 4 K10 L9",
-	"resign":     "%s",
-	"draw":       "%s 9",
-	"takeback":   "%s",
-	"record":     "%s 9",
-	"review":     "%s",
-	"watch":      "%s 9",
-	"help":       "%s pente",
-	"vacation":   "%s 7",
-	"timezone":   "%s Europe/Berlin",
-	"notify":     "%s myturn",
-	"pictures":   "%s off",
-	"language":   "%s de",
-	"ratings":    "%s pente",
-	"cancel":     "%s 5",
-	"block":      "%s eve@example.org",
-	"unblock":    "%s eve@example.org",
-	"confirm":    "%s",
-	"analyze":    "%s 12",
-	"conditions": "%s 3",
-	"challenges": "%s",
-	"with":       "new pente %s bob@example.org",
-	"game":       "board %s 3",
+	"new":         "%s pente with bob@example.org",
+	"accept":      "%s 12",
+	"decline":     "%s 12",
+	"move":        "%s 12 K10",
+	"board":       "%s 3",
+	"games":       "%s",
+	"hint":        "%s 4",
+	"preview":     "%s 4 K10 L9",
+	"resign":      "%s",
+	"draw":        "%s 9",
+	"takeback":    "%s",
+	"record":      "%s 9",
+	"review":      "%s",
+	"watch":       "%s 9",
+	"help":        "%s pente",
+	"vacation":    "%s 7",
+	"timezone":    "%s Europe/Berlin",
+	"notify":      "%s myturn",
+	"pictures":    "%s off",
+	"language":    "%s de",
+	"ratings":     "%s pente",
+	"cancel":      "%s 5",
+	"block":       "%s eve@example.org",
+	"unblock":     "%s eve@example.org",
+	"confirm":     "%s",
+	"analyze":     "%s 12",
+	"conditions":  "%s 3",
+	"challenges":  "%s",
+	"with":        "new pente %s bob@example.org",
+	"game":        "board %s 3",
+	"unwatch":     "%s 9",
+	"back":        "%s",
+	"if":          "%s K10 then L9",
+	"then":        "if K10 %s L9",
+	"anyone":      "new pente with %s rated=no",
+	"computer":    "new pente with %s level=2",
+	"challenge":   "accept %s 4",
+	"invitations": "block %s",
+	"days":        "vacation 5 %s",
+	"every":       "notify %s",
+	"myturn":      "notify %s",
+	"digest":      "notify %s 8",
+	"on":          "pictures %s",
+	"off":         "pictures %s",
 }
 
 // TestWordsParseAsEnglish reads every word of every language, as written,
@@ -76,18 +90,47 @@ func TestWordsParseAsEnglish(t *testing.T) {
 // TestAccentedWords reads words as native keyboards write them.
 func TestAccentedWords(t *testing.T) {
 	tests := map[string]string{
-		"zurück":                         "takeback",
-		"ZURÜCK 4":                       "takeback 4",
-		"Bestätigen":                     "confirm",
-		"prüfen":                         "review",
-		"imágenes off":                   "pictures off",
-		"clasificación":                  "ratings",
-		"classificação":                  "ratings",
-		"condições 3":                    "conditions 3",
-		"desafíos":                       "challenges",
-		"férias 5":                       "vacation 5",
-		"Aceptár partida 7":              "accept 7",
-		"neue pente mit bob@example.org": "new pente with bob@example.org",
+		"zurück":                                   "takeback",
+		"ZURÜCK 4":                                 "takeback 4",
+		"Bestätigen":                               "confirm",
+		"prüfen":                                   "review",
+		"imágenes off":                             "pictures off",
+		"clasificación":                            "ratings",
+		"classificação":                            "ratings",
+		"condições 3":                              "conditions 3",
+		"desafíos":                                 "challenges",
+		"férias 5":                                 "vacation 5",
+		"Aceptár partida 7":                        "accept 7",
+		"neue pente mit bob@example.org":           "new pente with bob@example.org",
+		"Urlaubsende":                              "back",
+		"wenn K10 dann L9":                         "if K10 then L9",
+		"Si K10 entonces L9 si M8 entonces N7":     "if K10 then L9 if M8 then N7",
+		"se K10 então L9":                          "if K10 then L9",
+		"nova pente com alguém rated=no":           "new pente with anyone rated=no",
+		"nueva pente con ordenador":                "new pente with computer",
+		"NOVA PENTE COM COMPUTADOR":                "new pente with computer",
+		"neu pente mit jemandem wertung 1400-1600": "new pente with anyone rating=1400-1600",
+		"aceitar desafio 4":                        "accept challenge 4",
+		"Abbrechen Herausforderung 4":              "cancel challenge 4",
+		"abbestellen 9":                            "unwatch 9",
+		"ignorar partida 9":                        "unwatch 9",
+		"férias 5 dias":                            "vacation 5",
+		"urlaub 3 Tage":                            "vacation 3",
+		"benachrichtigen täglich 8":                "notify digest 8",
+		"benachrichtigen TAEGLICH":                 "notify digest",
+		"avisar diário 20":                         "notify digest 20",
+		"avisos vez":                               "notify myturn",
+		"avisar Turno":                             "notify myturn",
+		"benachrichtigen immer":                    "notify every",
+		"avisos sempre":                            "notify every",
+		"bilder aus":                               "pictures off",
+		"imágenes activar":                         "pictures on",
+		"imagens desligar":                         "pictures off",
+		"sperren Einladungen":                      "block invitations",
+		"desbloquear convites":                     "unblock invitations",
+		"bloquear invitaciones":                    "block invitations",
+		"volver":                                   "back",
+		"Voltar":                                   "back",
 	}
 	for line, want := range tests {
 		c, err := ParseCommand(line)
@@ -105,13 +148,24 @@ func TestAccentedWords(t *testing.T) {
 // every language.
 func TestForeignNearMisses(t *testing.T) {
 	tests := map[string]string{
-		"anehmen":   "annehmen",
-		"tablro":    "tablero",
-		"ayudaa":    "ayuda",
-		"desistr":   "desistir",
-		"Tabuleiru": "tabuleiro",
-		"abandonr":  "abandonar",
-		"Hilfee":    "hilfe",
+		"anehmen":    "annehmen",
+		"tablro":     "tablero",
+		"ayudaa":     "ayuda",
+		"desistr":    "desistir",
+		"Tabuleiru":  "tabuleiro",
+		"abandonr":   "abandonar",
+		"Hilfee":     "hilfe",
+		"urlaubsnde": "urlaubsende",
+		"abestellen": "abbestellen",
+		"voltr":      "voltar",
+		"volvre":     "volver",
+		// A right command word with a near value after it.
+		"benachrichtigen tglich": "benachrichtigen täglich",
+		"avisos sempr":           "avisos sempre",
+		"bilder auss":            "bilder aus",
+		"imagens deslgar":        "imagens desligar",
+		"sperren einladungn":     "sperren einladungen",
+		"notify mytrun":          "notify myturn",
 	}
 	for line, want := range tests {
 		_, err := ParseCommand(line)
@@ -160,4 +214,53 @@ func TestWordLanguage(t *testing.T) {
 			t.Errorf("WordLanguage(%q) = %q, %v; want %q, %v", tc.word, lang, ok, tc.lang, tc.ok)
 		}
 	}
+}
+
+// TestWordsOneMeaning keeps every foreign word to one English word: a
+// word standing for two would read as whichever the table met last.
+func TestWordsOneMeaning(t *testing.T) {
+	meaning := map[string]string{}
+	for en, langs := range Words {
+		for lang, words := range langs {
+			for _, w := range words {
+				if other, ok := meaning[w]; ok && other != en {
+					t.Errorf("%s %q stands for %q and %q", lang, w, other, en)
+				}
+				meaning[w] = en
+				if w != strings.ToLower(stripAccents(w)) {
+					t.Errorf("%s %q: write the table's words without accents, in lower case", lang, w)
+				}
+			}
+		}
+	}
+}
+
+// TestWritten keeps the accented spellings to words of the table that
+// read as them once their accents are gone.
+func TestWritten(t *testing.T) {
+	for lang, words := range written {
+		for plain, w := range words {
+			if !slices.Contains(allWords(lang), plain) {
+				t.Errorf("%s %q is no word of the table", lang, plain)
+			}
+			p := strings.ToLower(stripAccents(w))
+			if p != plain && strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue").Replace(w) != plain {
+				t.Errorf("%s %q is written %q, which reads %q", lang, plain, w, p)
+			}
+		}
+	}
+	if got := Written("de", "zurueck"); got != "zurück" {
+		t.Errorf("Written(de, zurueck) = %q", got)
+	}
+	if got := Written("pt", "dias"); got != "dias" {
+		t.Errorf("Written(pt, dias) = %q, want dias", got)
+	}
+}
+
+func allWords(lang string) []string {
+	var out []string
+	for _, langs := range Words {
+		out = append(out, langs[lang]...)
+	}
+	return out
 }

@@ -28,7 +28,7 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 	if err != nil {
 		return "", err
 	}
-	for _, more := range []string{clock, rated, h.webLine(t)} {
+	for _, more := range []string{clock, rated, h.webLine(h.s.langOf(to), t)} {
 		if more != "" {
 			s += wrap(more, width) + "\n"
 		}

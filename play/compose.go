@@ -3,13 +3,13 @@ package play
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"pbem/db"
 	"pbem/i18n"
+	"pbem/rules"
 )
 
 // notice is a mail to someone other than the sender: the other seats and
@@ -80,7 +80,7 @@ func (h *handling) send() error {
 				b.WriteString("\n")
 			}
 			if a.read != "" {
-				b.WriteString(wrap("Read: "+a.read, width) + "\n")
+				b.WriteString(wrap(h.tr("frame.read", map[string]any{"Line": a.read}), width) + "\n")
 			}
 			b.WriteString(wrap(a.text, width) + "\n")
 		}
@@ -96,12 +96,12 @@ func (h *handling) send() error {
 			about = games[0]
 			subject = gameSubject(h.lang, about, h.sender.Address)
 			if len(games) > 1 {
-				var ids []string
+				var ids rules.AndList
 				for _, t := range games {
 					ids = append(ids, strconv.FormatInt(t.row.ID, 10))
 				}
-				subject += "; also " + plural(len(ids)-1, "game") + " " + andList(ids[1:])
-				b.WriteString("\n" + wrap(fmt.Sprintf("Games %s are below. A reply to this mail is about game %d.", andList(ids), about.row.ID), width) + "\n")
+				subject += h.tr("frame.also_games", map[string]any{"Count": len(ids) - 1, "Games": ids[1:]})
+				b.WriteString("\n" + wrap(h.tr("frame.games_below", map[string]any{"Games": ids, "Game": about.row.ID}), width) + "\n")
 			}
 			for _, t := range games {
 				sec, err := h.section(t, h.sender, about.row.ID)
@@ -170,22 +170,6 @@ func (h *handling) shownTables() ([]*table, error) {
 func underlined(sec string) string {
 	head, rest, _ := strings.Cut(sec, "\n")
 	return head + "\n" + strings.Repeat("=", min(len(head), width)) + "\n" + rest
-}
-
-// plural is word, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
-// andList joins "8", "9" and "10" as "8, 9 and 10".
-func andList(s []string) string {
-	if len(s) == 1 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // width is the longest line of a mail's text.

@@ -127,10 +127,10 @@ func (h *handling) run() error {
 	switch {
 	case h.m.Undecodable:
 		h.outcome = Rejected
-		h.say("", "Your mail could not be decoded, so none of it was read. Please send your commands as plain text.")
+		h.say("", "%s", h.tr("frame.undecodable", nil))
 	case h.m.Size > h.s.cfg.MaxSize:
 		h.outcome = Rejected
-		h.say("", "Your mail is %d bytes, more than the %d this service reads, so none of it was read. Please send your commands in a short plain-text mail.", h.m.Size, h.s.cfg.MaxSize)
+		h.say("", "%s", h.tr("frame.too_big", map[string]any{"Size": h.m.Size, "Max": h.s.cfg.MaxSize}))
 	default:
 		h.outcome = Answered
 		if err := h.commands(); err != nil {
@@ -156,13 +156,14 @@ func (h *handling) run() error {
 	return h.recordConfirmation()
 }
 
-// noAnswer says why a mail must not be answered (loops and bounces), or "".
+// noAnswer says why a mail must not be answered (loops and bounces), or "":
+// a code for the log.
 func (h *handling) noAnswer(from string) string {
 	if from == "" {
-		return "no sender"
+		return "no-sender"
 	}
 	if _, err := mail.ParseAddress(from); err != nil {
-		return "sender address unreadable"
+		return "unreadable-sender"
 	}
 	local, domain, _ := strings.Cut(from, "@")
 	local = strings.ToLower(local)
@@ -170,10 +171,10 @@ func (h *handling) noAnswer(from string) string {
 		return "bounce"
 	}
 	if base, _, _ := strings.Cut(local, "+"); base == h.s.local && domain == h.s.domain {
-		return "our own mail"
+		return "own-mail"
 	}
 	if _, ok := h.s.computerLevel(from); ok {
-		return "the computer's address" // it sends no mail: a forgery
+		return "computer-address" // it sends no mail: a forgery
 	}
 	hdr := func(name string) string {
 		for k, v := range h.m.Headers {
@@ -187,7 +188,7 @@ func (h *handling) noAnswer(from string) string {
 		return "auto-submitted"
 	}
 	if hdr("List-Id") != "" || hdr("List-Unsubscribe") != "" {
-		return "mailing list"
+		return "mailing-list"
 	}
 	switch hdr("Precedence") {
 	case "bulk", "junk", "list", "auto_reply":
@@ -300,17 +301,16 @@ func (h *handling) commands() error {
 		}
 	}
 	if r.other > 0 {
-		h.say("", "%d more line(s) of text were not commands and were left alone.", r.other)
+		h.say("", "%s", h.tr("frame.other_lines", map[string]any{"Count": r.other}))
 	}
 	if body.truncated {
-		h.say("", "Only the first %d lines of your mail were read.", maxLines)
+		h.say("", "%s", h.tr("frame.truncated", map[string]any{"Lines": maxLines}))
 	}
 	if len(r.commands) == 0 {
 		return h.nothingToDo(body.seen)
 	}
 	if len(body.seen.below) > 0 && body.seen.above > 0 {
-		h.say("", "Your mail had text both above and below the quoted mail; the lines below were read too: %s.",
-			quoteList(body.seen.below))
+		h.say("", "%s", h.tr("frame.quoted_below", map[string]any{"Lines": quoteList(body.seen.below)}))
 	}
 	return nil
 }
@@ -359,7 +359,7 @@ func (h *handling) do(c *grammar.Command) error {
 		}
 		h.focus = t
 		if why := wrongState(h.lang, spec.game, t); why != "" {
-			h.say(c.String(), "%s Nothing was changed.", why)
+			h.say(c.String(), "%s", h.tr("frame.nothing_changed", map[string]any{"Why": why}))
 			return nil
 		}
 	}
@@ -381,7 +381,8 @@ func wrongState(lang i18n.Lang, need gameNeed, t *table) string {
 		}
 	case invitedGame:
 		if t.row.State != db.Invited {
-			return fmt.Sprintf("Game %d is no invitation any more (%s).", t.row.ID, t.row.State)
+			return i18n.Tr(lang, "frame.no_invitation", map[string]any{
+				"Game": t.row.ID, "State": i18n.Tr(lang, "frame.state."+string(t.row.State), nil)})
 		}
 	}
 	return ""

@@ -2,53 +2,39 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"pbem/grammar"
 	"pbem/i18n"
+	"pbem/rules"
 	"pbem/rules/games"
 )
 
-// optionsHelp explains the options of "new".
-const optionsHelp = `Options of "new", written NAME=VALUE after the addresses:
+// gameHelp names, for each game of games.All, the catalog texts of its
+// help: the rules of its family, a paragraph on how a variant differs
+// (help.variant.NAME), and the notation of its family.
+var gameHelp = map[string]struct {
+	rules, notation string
+	variant         bool
+}{
+	"pente":       {"pente", "pente", false},
+	"keryo-pente": {"pente", "pente", true},
+	"gomoku":      {"pente", "pente", true},
+	"g-pente":     {"pente", "pente", true},
+	"boat-pente":  {"pente", "pente", true},
+	"poof-pente":  {"pente", "pente", true},
+	"pinuid":      {"pinuid", "pinuid", false},
+	"quatro":      {"quatro", "pinuid", false},
+	"dobbal":      {"dobbal", "dobbal", false},
+}
 
-  days=N            days per move, 1 to 60 (default 3)
-  bank=D+H          instead of days per move: a bank of D days for each
-                    player, H hours more after each move, never more
-                    than D days (bank=7+12; bank=7 adds nothing)
-  rated=yes|no      whether the game counts for ratings (default yes);
-                    out of time, a rated game is lost, an unrated one
-                    adjourned until the player moves
-  first=me|them|random
-                    who takes the first seat (default me)
-  private=yes|no    private=yes keeps the game out of the web archive
-                    of games (default no)
-
-Each game has options of its own; send "help GAME" to see them.`
-
-// computerHelp explains the computer player and its levels.
-const computerHelp = `The computer plays any game of this service, at once, by mail:
-
-  new pente with computer             you against the computer, level 5
-  new pente with computer level=2     an easier one
-  new quatro with bob@example.org computer computer
-                                      two computer seats; level=N sets
-                                      the level of every computer seat
-
-It accepts at once and answers each of your plies within seconds.
-Levels, from 1 to 8:
-
-  1-2  a beginner: misses tactics, grants takebacks
-  3-4  a club player: sees short tactics, grants takebacks
-  5    the default: careful, refuses takebacks
-  6-8  strong to its strongest: refuses takebacks, and resigns when
-       it finds a forced loss
-
-A draw offer it accepts when it judges its side clearly worse, or the
-game long and dead even; else it declines. Each level has its own
-rating in each game, and games against it are rated like any other
-(add rated=no for practice). After a game, "analyze GAME" has the
-computer mark the mistakes of both sides.`
+// Topics of "help" besides the games, in every language, without accents.
+var (
+	optionsTopics  = []string{"options", "option", "optionen", "opciones", "opcoes"}
+	computerTopics = []string{"computer", "computers", "levels", "level", "computadora", "ordenador", "computador"}
+)
 
 // gameList lists the games one a line, name and title, in the columns of
 // the command list: a line per game never wraps, and never parts a name
@@ -65,42 +51,115 @@ func gameList(lang i18n.Lang) string {
 // help handles "help [TOPIC]".
 func (h *handling) help(c *grammar.Command, _ *table) error {
 	topic := c.Help.Topic
-	switch topic {
-	case "":
-		h.say(c.String(), "%s\n\n%s", i18n.Tr(h.lang, "play.help", nil), gameList(h.lang))
+	switch {
+	case topic == "":
+		text := i18n.Tr(h.lang, "play.help", nil) + "\n\n" + gameList(h.lang)
+		if words := wordList(h.lang); words != "" {
+			text += "\n\n" + words
+		}
+		h.say(c.String(), "%s", text)
 		return nil
-	case "options", "option":
-		h.say(c.String(), "%s", optionsHelp)
+	case slices.Contains(optionsTopics, topic):
+		h.say(c.String(), "%s", h.tr("help.options", nil))
 		return nil
-	case "computer", "computers", "levels", "level":
-		h.say(c.String(), "%s", computerHelp)
+	case slices.Contains(computerTopics, topic):
+		h.say(c.String(), "%s", h.tr("help.computer", nil))
 		return nil
 	}
 	e, err := games.Lookup(topic)
 	if err != nil {
-		h.say(c.String(), "There is no help on %q. Topics: a game's name, \"options\" or \"computer\". %s.", topic, upperFirst(h.errText(err)))
+		h.say(c.String(), "%s", h.tr("help.no_topic", map[string]any{"Topic": topic, "Why": upperFirst(h.errText(err))}))
 		return nil
 	}
+	h.say(c.String(), "%s", gameHelpText(h.lang, e))
+	return nil
+}
+
+// gameHelpText is "help GAME": how to start it, its rules, its notation,
+// its options and its board at the start.
+func gameHelpText(lang i18n.Lang, e games.Entry) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: start it with \"new %s with ADDRESS\".", e.Title, e.Name)
+	b.WriteString(i18n.Tr(lang, "help.game_start", map[string]any{"Title": e.Title, "Name": e.Name}))
+	if gh, ok := gameHelp[e.Name]; ok {
+		if gh.variant {
+			b.WriteString("\n\n" + i18n.Tr(lang, "help.variant."+e.Name, nil))
+		}
+		b.WriteString("\n\n" + i18n.Tr(lang, "help.rules."+gh.rules, nil))
+		b.WriteString("\n\n" + i18n.Tr(lang, "help.notation."+gh.notation, nil))
+	}
 	var opts []string
 	for _, op := range e.Kind.Options {
 		if _, preset := e.Preset[op.Name]; preset {
 			continue
 		}
-		values := strings.Join(op.Values, "|")
-		if values == "" {
-			values = fmt.Sprintf("%d..%d", op.Min, op.Max)
-		}
-		opts = append(opts, fmt.Sprintf("  %s=%s (default %s): %s", op.Name, values, op.Default, op.Doc))
+		opts = append(opts, optionLine(lang, op))
 	}
 	if len(opts) > 0 {
-		b.WriteString("\n\nIts options:\n" + strings.Join(opts, "\n"))
+		b.WriteString("\n\n" + i18n.Tr(lang, "help.options_header", nil) + "\n" + strings.Join(opts, "\n"))
 	}
-	g, err := e.New(nil)
-	if err == nil {
-		b.WriteString("\n\nThe board at the start:\n\n" + g.Board())
+	if g, err := e.New(nil); err == nil {
+		b.WriteString("\n\n" + i18n.Tr(lang, "help.board_header", nil) + "\n\n" + g.Board())
 	}
-	h.say(c.String(), "%s", b.String())
-	return nil
+	return b.String()
 }
+
+// optionLine is an option of a game in help: "  tournament=on|off
+// (default on): ...". Doc is a message id of the rules' catalogs.
+func optionLine(lang i18n.Lang, op rules.Option) string {
+	values := strings.Join(op.Values, "|")
+	if values == "" {
+		values = fmt.Sprintf("%d..%d", op.Min, op.Max)
+	}
+	return hanging(i18n.Tr(lang, "help.option_line", map[string]any{
+		"Name": op.Name, "Values": values, "Default": op.Default, "Doc": i18n.Tr(lang, op.Doc, nil)}), 4)
+}
+
+// hanging wraps a line of help to the mail's width, keeping its own
+// indentation and indenting its further lines by indent spaces: the mail
+// keeps lines that fit as they are.
+func hanging(line string, indent int) string {
+	trimmed := strings.TrimLeft(line, " ")
+	cur := line[:len(line)-len(trimmed)]
+	var out []string
+	for i, w := range strings.Fields(trimmed) {
+		switch {
+		case i == 0:
+			cur += w
+		case utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) <= width:
+			cur += " " + w
+		default:
+			out = append(out, cur)
+			cur = strings.Repeat(" ", indent) + w
+		}
+	}
+	return strings.Join(append(out, cur), "\n")
+}
+
+// wordList is the end of help in a language with command words of its
+// own: each English word with the words of lang beside it, as
+// grammar.Words has them, written with their accents. English has none.
+func wordList(lang i18n.Lang) string {
+	var lines []string
+	for _, en := range helpWords {
+		var shown []string
+		for _, w := range grammar.Words[en][string(lang)] {
+			w = grammar.Written(string(lang), w)
+			if !slices.Contains(shown, w) {
+				shown = append(shown, w)
+			}
+		}
+		if len(shown) > 0 {
+			lines = append(lines, fmt.Sprintf("  %-22s %s", strings.Join(shown, ", "), en))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return i18n.Tr(lang, "help.words_header", nil) + "\n\n" + strings.Join(lines, "\n")
+}
+
+// helpWords are the English words in the order help lists them: the
+// commands, then the words inside them and the settings' values.
+var helpWords = append(append([]string(nil), grammar.Verbs...),
+	"if", "then", "with", "anyone", "computer", "game", "challenge", "invitations", "days",
+	"every", "myturn", "digest", "on", "off")

@@ -23,14 +23,29 @@ func TestGameInGermanWords(t *testing.T) {
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "zug K10")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Zug A1")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "brett")
-	mustContain(t, w.last("bob@example.org"), "Read: board")
+	mustContain(t, w.last("bob@example.org"), "Gelesen: board")
 	// Bob's German words made German his language: a near miss is told
 	// in German, with the German word it was near.
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Brtt")
 	mustContain(t, w.last("bob@example.org"), "Nicht verstanden: \"Brtt\"; meintest du brett?")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "partien")
-	mustContain(t, w.last("bob@example.org"), "Read: games")
+	mustContain(t, w.last("bob@example.org"), "Gelesen: games")
+	// Bob answers Alice's L10 in advance.
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "wenn L10 dann A2")
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "L10")
+	if g := w.game(id); g.game.Plies() != 4 {
+		t.Errorf("%d plies after L10, want 4 (wenn L10 dann A2 answered it)", g.game.Plies())
+	}
+	w.send("carol@example.org", "", "beobachten "+itoa(id)+"\nabbestellen "+itoa(id))
+	mustContain(t, w.last("carol@example.org"), "Gelesen: watch "+itoa(id), "Gelesen: unwatch "+itoa(id))
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "benachrichtigen dran\nbilder aus\nurlaub 2 Tage\nurlaubsende")
+	mustContain(t, w.last("bob@example.org"), "Gelesen: notify myturn", "Gelesen: pictures off",
+		"Deine Partie-Mails sind nur Text", "Gelesen: vacation 2", "Gelesen: back")
+	if s := w.player("bob@example.org").Settings; s["notify"] != "myturn" || s["pictures"] != picturesOff {
+		t.Errorf("Bob's settings %v after benachrichtigen dran and bilder aus", s)
+	}
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "benachrichtigen tglich")
+	mustContain(t, w.last("bob@example.org"), "Nicht verstanden: \"benachrichtigen tglich\"; meintest du benachrichtigen täglich?")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "AUFGEBEN")
 	if g := w.game(id); g.row.State != "finished" || g.row.Result != "1-0" {
 		t.Fatalf("game %d: state %s result %s after aufgeben, want finished 1-0", id, g.row.State, g.row.Result)
@@ -55,6 +70,27 @@ func TestGameInSpanishWords(t *testing.T) {
 		t.Errorf("subject %q, want it to end in te toca", refused.Subject)
 	}
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "jugada L9")
+	// Bob answers Alice's M10 in advance.
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Si M10 entonces A2")
+	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "M10")
+	if g := w.game(id); g.game.Plies() != 4 {
+		t.Errorf("%d plies after M10, want 4 (si M10 entonces A2 answered it)", g.game.Plies())
+	}
+	w.send("carol@example.org", "", "observar "+itoa(id)+"\nignorar "+itoa(id))
+	mustContain(t, w.last("carol@example.org"), "watch "+itoa(id), "unwatch "+itoa(id))
+	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "avisar turno\nimágenes desactivar\nvacaciones 2 días\nvolver")
+	mustContain(t, w.last("bob@example.org"), "Leído: notify myturn", "Leído: pictures off",
+		"Los correos de tus partidas son solo texto", "Leído: vacation 2", "Leído: back")
+	if s := w.player("bob@example.org").Settings; s["notify"] != "myturn" || s["pictures"] != picturesOff {
+		t.Errorf("Bob's settings %v after avisar turno and imágenes desactivar", s)
+	}
+	// An open challenge, taken with the Spanish words.
+	w.send("dan@example.org", "", "nueva pente con alguien")
+	w.send("erin@example.org", "", "idioma es\ndesafíos\naceptar desafío 1")
+	mustContain(t, w.last("erin@example.org"), "Leído: challenges", "Leído: accept challenge 1")
+	if g := w.game(id + 1); g.row.State != "active" {
+		t.Errorf("game %d after aceptar desafío: state %s, want active", id+1, g.row.State)
+	}
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "tablas")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "Tablas")
 	if g := w.game(id); g.row.State != "finished" || g.row.Result != "1/2-1/2" {
@@ -131,7 +167,7 @@ func TestLanguageGuessed(t *testing.T) {
 	// A chosen language is kept whatever the mail shows.
 	w.send("erik@example.org", "", "language es")
 	w.send("erik@example.org", "", "partien")
-	mustContain(t, w.last("erik@example.org"), "Read: games")
+	mustContain(t, w.last("erik@example.org"), "Leído: games")
 	if p := w.player("erik@example.org"); p.Settings[languageSetting] != "es" {
 		t.Errorf("setting %q after more German words, want es", p.Settings[languageSetting])
 	}

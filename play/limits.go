@@ -137,8 +137,8 @@ func (h *handling) settleLimits() error {
 			h.answers = nil
 			h.focus = nil
 		}
-		h.say("", "You sent more than %d mails in the last hour, so only moves and other commands that change a game are carried out now. Not carried out: %s. Send them again after %s.",
-			lim.Proven, strings.Join(h.limits.skipped, "; "), when(h.now.Add(time.Hour), h.zone(h.sender)))
+		h.say("", "%s", h.tr("frame.over_limit", map[string]any{
+			"Max": lim.Proven, "Skipped": strings.Join(h.limits.skipped, "; "), "When": when(h.now.Add(time.Hour), h.zone(h.sender))}))
 		return nil
 	}
 	if h.proof != db.NoProof || h.limits.ran > 0 || !h.refused() {

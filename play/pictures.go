@@ -8,6 +8,7 @@ import (
 
 	"pbem/db"
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/render"
 	"pbem/rules"
 	"pbem/rules/games"
@@ -34,7 +35,7 @@ func picturesWanted(p db.Player) bool { return p.Settings["pictures"] != picture
 func (h *handling) picturesCmd(c *grammar.Command, _ *table) error {
 	mode := c.Pictures.Mode
 	if mode == "" {
-		h.say(c.String(), "%s Change it with \"pictures on\" or \"pictures off\".", picturesWords(h.sender))
+		h.say(c.String(), "%s", h.tr("frame.pictures_show", map[string]any{"State": picturesWords(h.lang, h.sender)}))
 		return nil
 	}
 	value := ""
@@ -47,16 +48,16 @@ func (h *handling) picturesCmd(c *grammar.Command, _ *table) error {
 	if err := h.refreshSender(); err != nil {
 		return err
 	}
-	h.say(c.String(), "%s", picturesWords(h.sender))
+	h.say(c.String(), "%s", picturesWords(h.lang, h.sender))
 	return nil
 }
 
-// picturesWords says what a player's game mails look like.
-func picturesWords(p db.Player) string {
+// picturesWords says in lang what a player's game mails look like.
+func picturesWords(lang i18n.Lang, p db.Player) string {
 	if picturesWanted(p) {
-		return "Your game mails show the board as a picture too, for mail programs that show HTML; the text is the same either way."
+		return i18n.Tr(lang, "frame.pictures_on", nil)
 	}
-	return "Your game mails are plain text only, without a picture of the board."
+	return i18n.Tr(lang, "frame.pictures_off", nil)
 }
 
 // pictures are the board pictures of a mail to p showing these games: none
@@ -156,10 +157,10 @@ func DrawPicture(desc string) ([]byte, error) {
 }
 
 // webLine is the line of a game's section that links its page in the web
-// archive, when the service knows its public address.
-func (h *handling) webLine(t *table) string {
+// archive, when the service knows its public address, in lang.
+func (h *handling) webLine(lang i18n.Lang, t *table) string {
 	if h.s.publicURL == "" {
 		return ""
 	}
-	return fmt.Sprintf("On the web: %s/games/%d", h.s.publicURL, t.row.ID)
+	return i18n.Tr(lang, "frame.web", map[string]any{"URL": h.s.publicURL, "Game": t.row.ID})
 }

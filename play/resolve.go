@@ -79,12 +79,12 @@ func (h *handling) gameFor(c *grammar.Command, fits func(db.Game) bool) (*table,
 
 // commandWord is a command's words as a reader of lang writes them:
 // "cancel conditions" is "abbrechen bedingungen" in German. A word the
-// language has none for stays English.
+// language has none for stays English; accents are written.
 func commandWord(lang i18n.Lang, en string) string {
 	f := strings.Fields(en)
 	for i, w := range f {
 		if ws := grammar.Words[w][string(lang)]; len(ws) > 0 {
-			f[i] = ws[0]
+			f[i] = grammar.Written(string(lang), ws[0])
 		}
 	}
 	return strings.Join(f, " ")
@@ -118,3 +118,4 @@ func notActiveIn(lang i18n.Lang, t *table) string {
 	}
 	return ""
 }
+

@@ -204,7 +204,8 @@ func (s *Service) quarantineIn(tx *db.Tx, m Message) (Result, error) {
 		if h.sender, err = tx.Player(from, m.FromName, h.now); err != nil {
 			return err
 		}
-		h.say("", "Your mail met a fault in this service and was not acted on; it is kept for the operator. Nothing of it was played. Please send your commands again later.")
+		h.lang = s.langOf(h.sender)
+		h.say("", "%s", h.tr("frame.fault", nil))
 		if err := h.send(); err != nil {
 			return err
 		}

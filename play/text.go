@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"pbem/db"
 	"pbem/mailer/reply"
@@ -153,7 +154,8 @@ func wrap(text string, width int) string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
 		para = strings.TrimRight(para, " ")
-		if len(para) <= width {
+		// Widths count letters, not bytes: "für" is three wide.
+		if utf8.RuneCountInString(para) <= width {
 			out = append(out, para)
 			continue
 		}
@@ -162,7 +164,7 @@ func wrap(text string, width int) string {
 			switch {
 			case line == "":
 				line = w
-			case len(line)+1+len(w) <= width:
+			case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
 				line += " " + w
 			default:
 				out = append(out, line)
