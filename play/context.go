@@ -15,14 +15,14 @@ import (
 // written; elsewhere it is the short help.
 func (h *handling) nothingToDo(s seen) error {
 	var b strings.Builder
-	b.WriteString(noCommand)
+	b.WriteString(h.tr("section.no_command", nil))
 	if s.original {
 		b.WriteString(" The mail you answered, below your text, was left unread, as was everything after it.")
 	}
 	t, err := h.threadTable()
 	if err != nil || t == nil {
 		if err == nil {
-			h.say("", "%s", b.String()+" "+shortHelp)
+			h.say("", "%s", b.String()+" "+h.tr("section.short_help", nil))
 		}
 		return err
 	}

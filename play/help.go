@@ -92,14 +92,14 @@ func (h *handling) help(c *grammar.Command, _ *table) error {
 		if values == "" {
 			values = fmt.Sprintf("%d..%d", op.Min, op.Max)
 		}
-		opts = append(opts, fmt.Sprintf("  %s=%s (default %s): %s", op.Name, values, op.Default, op.Doc))
+		opts = append(opts, fmt.Sprintf("  %s=%s (default %s): %s", op.Name, values, op.Default, i18n.Tr(h.lang, op.Doc, nil)))
 	}
 	if len(opts) > 0 {
 		b.WriteString("\n\nIts options:\n" + strings.Join(opts, "\n"))
 	}
 	g, err := e.New(nil)
 	if err == nil {
-		b.WriteString("\n\nThe board at the start:\n\n" + g.Board())
+		b.WriteString("\n\nThe board at the start:\n\n" + boardIn(h.lang, g.Board()))
 	}
 	h.say(c.String(), "%s", b.String())
 	return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -25,7 +26,7 @@ func (h *handling) hint(c *grammar.Command, t *table) error {
 	}
 	legal := t.game.Legal()
 	if hinter, ok := t.game.(rules.Hinter); ok && len(legal) > maxHint {
-		h.say(c.String(), "%s may play %s.", t.seatLabel(int(t.game.ToMove())), hinter.Hint())
+		h.say(c.String(), "%s may play %s.", t.seatLabel(int(t.game.ToMove())), i18n.Render(h.lang, hinter.Hint()))
 		return nil
 	}
 	words := make([]string, 0, min(len(legal), maxHint))
@@ -64,7 +65,7 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 		}
 	}
 	h.say(c.String(), "What game %d would look like after %s (nothing is stored; the game itself is below):\n\n%s",
-		t.row.ID, strings.Join(c.Preview.Plies, " "), g.Board())
+		t.row.ID, strings.Join(c.Preview.Plies, " "), boardIn(h.lang, g.Board()))
 	return nil
 }
 

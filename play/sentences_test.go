@@ -31,7 +31,6 @@ var notYet = map[string]string{
 	"invitelimits.go": "",
 	"leaving.go":      "",
 	"limits.go":       "",
-	"mailtext.go":     "",
 	"notify.go":       "",
 	"offers.go":       "",
 	"plies.go":        "",
