@@ -1,6 +1,7 @@
 package play
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -83,12 +84,12 @@ func endWords(lang i18n.Lang, t *table) string {
 	return resultIn(lang, t) + " (" + how + ")"
 }
 
-// terminations are the stored terminations the service writes, by the
-// message that says them.
-var terminations = map[string]string{
-	"resignation":  "section.termination_resignation",
-	"time forfeit": "section.termination_time_forfeit",
-	"agreed draw":  "section.termination_agreed_draw",
+// terminations are the messages of the stored terminations the service
+// writes; their English is the stored text.
+var terminations = []string{
+	"section.termination_resignation",
+	"section.termination_time_forfeit",
+	"section.termination_agreed_draw",
 }
 
 // terminationIn is a game's stored termination in lang: the service's own
@@ -96,10 +97,11 @@ var terminations = map[string]string{
 // record's) as stored.
 func terminationIn(lang i18n.Lang, t *table) string {
 	how, who, of := strings.Cut(t.row.Termination, " of ")
-	id, ok := terminations[how]
-	if !ok {
+	i := slices.IndexFunc(terminations, func(id string) bool { return i18n.Tr(i18n.English, id, nil) == how })
+	if i < 0 {
 		return t.row.Termination
 	}
+	id := terminations[i]
 	if !of {
 		return i18n.Tr(lang, id, nil)
 	}

@@ -15,7 +15,7 @@ var pieces = [3]byte{'.', 'O', 'X'}
 func (g *Game) Board() rules.Text {
 	t := g.Position()
 	if g.outcome.Over {
-		t.Lines = append(t.Lines, rules.M("board.game_over", rules.Args{"End": g.describeEnd()}))
+		t.Lines = append(t.Lines, rules.M("board.game_over", rules.Args{"End": g.end()}))
 		return t
 	}
 	t.Lines = append(t.Lines, rules.M("board.to_play", rules.Args{"Seat": g.SeatMsg(g.ToMove()), "Ply": len(g.history) + 1}))

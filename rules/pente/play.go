@@ -312,15 +312,6 @@ func (g *Game) end() rules.Msg {
 	return rules.M("pente.end_win", rules.Args{"Seat": g.SeatMsg(o.Winners[0]), "Reason": rules.M(o.Reason.Code(), nil), "Detail": o.Detail})
 }
 
-// describeEnd is how the game ended, for the board.
-func (g *Game) describeEnd() rules.Msg {
-	o := g.outcome
-	if o.Draw() {
-		return rules.M("board.pente.end_draw", rules.Args{"Reason": rules.M(o.Reason.Code(), nil)})
-	}
-	return rules.M("board.pente.end_win", rules.Args{"Seat": g.SeatMsg(o.Winners[0]), "Reason": rules.M(o.Reason.Code(), nil), "Detail": o.Detail})
-}
-
 // Hint implements rules.Hinter: which points are legal, in words.
 func (g *Game) Hint() rules.Msg {
 	n := len(g.history) + 1
