@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Text is a board for people: the grid as Frame draws it, and the lines
 // under it (each seat's pieces, the last ply, whose turn it is or how the
@@ -31,14 +34,24 @@ func (t Text) String() string {
 	return t.Render(Msg.String)
 }
 
-// Wrap breaks text into lines of at most width columns at spaces; a word
-// longer than width stands on a line of its own.
+// Wrap breaks text into lines of at most width characters at spaces; a
+// word longer than width stands on a line of its own.
 func Wrap(text string, width int) string {
 	var b strings.Builder
-	for len(text) > width {
-		cut := strings.LastIndexByte(text[:width+1], ' ')
+	for utf8.RuneCountInString(text) > width {
+		end, n := len(text), 0 // end: the byte just past width+1 characters
+		for i := range text {
+			if n == width+1 {
+				end = i
+				break
+			}
+			n++
+		}
+		cut := strings.LastIndexByte(text[:end], ' ')
 		if cut <= 0 {
-			break
+			if cut = strings.IndexByte(text, ' '); cut <= 0 {
+				break
+			}
 		}
 		b.WriteString(text[:cut] + "\n")
 		text = text[cut+1:]
