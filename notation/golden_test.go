@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/i18n"
+	"pbem/rules"
 	"pbem/rules/games"
 )
 
@@ -48,7 +50,7 @@ func TestGoldenRecords(t *testing.T) {
 			for g := range Games(filepath.Base(c)+".pgn", src) {
 				fmt.Fprintf(&board, "Game %d\n", g.Index)
 				if g.State != nil {
-					board.WriteString(g.State.Board())
+					board.WriteString(g.State.Board().Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) }))
 				}
 				line, err := json.Marshal(g.Summary())
 				if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -115,8 +116,8 @@ func (g *Game) checkResult(s *grammar.Source) *Problem {
 func describeOutcome(state rules.Game) string {
 	o := state.Outcome()
 	why := string(o.Reason)
-	if o.Detail != "" {
-		why += ", " + o.Detail
+	if o.Detail.Code != "" {
+		why += ", " + i18n.Render(i18n.English, o.Detail)
 	}
 	if o.Draw() {
 		return "it is drawn: " + why

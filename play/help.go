@@ -98,7 +98,7 @@ func gameHelpText(lang i18n.Lang, e games.Entry) string {
 		b.WriteString("\n\n" + i18n.Tr(lang, "help.options_header", nil) + "\n" + strings.Join(opts, "\n"))
 	}
 	if g, err := e.New(nil); err == nil {
-		b.WriteString("\n\n" + i18n.Tr(lang, "help.board_header", nil) + "\n\n" + g.Board())
+		b.WriteString("\n\n" + i18n.Tr(lang, "help.board_header", nil) + "\n\n" + boardIn(lang, g.Board()))
 	}
 	return b.String()
 }

@@ -26,7 +26,7 @@ func (h *handling) hint(c *grammar.Command, t *table) error {
 	}
 	legal := t.game.Legal()
 	if hinter, ok := t.game.(rules.Hinter); ok && len(legal) > maxHint {
-		h.say(c.String(), "%s", h.tr("clocks.info.hint", map[string]any{"Seat": t.seatLabelIn(h.lang, int(t.game.ToMove())), "Hint": hinter.Hint()}))
+		h.say(c.String(), "%s", h.tr("clocks.info.hint", map[string]any{"Seat": t.seatLabelIn(h.lang, int(t.game.ToMove())), "Hint": i18n.Render(h.lang, hinter.Hint())}))
 		return nil
 	}
 	words := make([]string, 0, min(len(legal), maxHint))
@@ -66,7 +66,7 @@ func (h *handling) preview(c *grammar.Command, t *table) error {
 		}
 	}
 	h.say(c.String(), "%s\n\n%s", h.tr("clocks.info.preview", map[string]any{"Game": t.row.ID, "Plies": strings.Join(c.Preview.Plies, " ")}),
-		g.Board())
+		boardIn(h.lang, g.Board()))
 	return nil
 }
 

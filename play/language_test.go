@@ -65,7 +65,7 @@ func TestGameInSpanishWords(t *testing.T) {
 	w.reply("alice@example.org", w.lastAbout("alice@example.org", id), "jugada K10")
 	w.reply("bob@example.org", w.lastAbout("bob@example.org", id), "K10")
 	refused := w.last("bob@example.org")
-	mustContain(t, refused, "K10 está ocupado: hay una piedra de White", "Menos correos:")
+	mustContain(t, refused, "K10 está ocupado: hay una piedra de Blancas", "Menos correos:")
 	if !strings.HasSuffix(refused.Subject, " - te toca") {
 		t.Errorf("subject %q, want it to end in te toca", refused.Subject)
 	}

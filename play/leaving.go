@@ -150,29 +150,6 @@ func allAgreed(t *table, agreed []int) bool {
 	return true
 }
 
-// namedBoard puts the players' names to the seats of a board of three or
-// more seats, whose engine names them "Seat 1" ..: "Carol (Seat 1) to
-// play". Lines the names make too long are wrapped.
-func namedBoard(t *table, board string) string {
-	if len(t.row.Seats) <= 2 {
-		return board
-	}
-	var pairs []string
-	for i := range t.row.Seats {
-		pairs = append(pairs, t.game.SeatName(rules.Seat(i)), t.seatLabel(i))
-	}
-	// The grid has no seat names; the lines under it do.
-	grid, legend, ok := strings.Cut(board, "\n\n")
-	if !ok {
-		return board
-	}
-	legend = wrap(strings.NewReplacer(pairs...).Replace(legend), width)
-	if strings.HasSuffix(board, "\n") && !strings.HasSuffix(legend, "\n") {
-		legend += "\n"
-	}
-	return grid + "\n\n" + legend
-}
-
 // onlyLeavings reports whether every ply after the first from is a seat
 // leaving the game, which starts no new turn for the seat to move.
 func onlyLeavings(t *table, from int) bool {

@@ -1,7 +1,7 @@
 package play
 
 import (
-	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,11 +35,8 @@ func gameStatus(lang i18n.Lang, t *table, to string) string {
 	return i18n.Tr(lang, "play.status_to_move", map[string]any{"Name": shortName(t.row.Seats[seat].Address, t.row.Seats[seat].Name)})
 }
 
-// resultWords says a finished game's result in words: "alice wins",
-// "drawn".
-func resultWords(t *table) string { return resultIn(i18n.English, t) }
-
-// resultIn is resultWords in lang.
+// resultIn says a finished game's result in words in lang: "alice
+// wins", "drawn".
 func resultIn(lang i18n.Lang, t *table) string {
 	scores := strings.Split(t.row.Result, "-")
 	if len(scores) != len(t.row.Seats) {
@@ -69,24 +66,58 @@ func resultIn(lang i18n.Lang, t *table) string {
 	return t.row.Result
 }
 
-// endWords says how a finished game ended: "alice wins (five in a row,
-// K10 to O10)", "drawn (agreement)". When the rules ended it they say how,
-// also for an imported game whose record words it otherwise; else the
-// stored termination does (resignation, time forfeit, ...).
-func endWords(t *table) string {
-	how := t.row.Termination
+// endWords says how a finished game ended, in lang: "alice wins (five in
+// a row, K10 to O10)", "drawn (agreed draw)". When the rules ended it they
+// say how, also for an imported game whose record words it otherwise;
+// else the stored termination does (resignation, time forfeit, ...).
+func endWords(lang i18n.Lang, t *table) string {
+	how := terminationIn(lang, t)
 	if o := t.game.Outcome(); o.Over {
-		how = outcomeWords(o)
+		how = i18n.Tr(lang, string(o.Reason.Code()), nil)
+		if o.Detail.Code != "" {
+			how += ", " + i18n.Render(lang, o.Detail)
+		}
 	}
 	if how == "" {
-		return resultWords(t)
+		return resultIn(lang, t)
 	}
-	return resultWords(t) + " (" + how + ")"
+	return resultIn(lang, t) + " (" + how + ")"
+}
+
+// terminations are the messages of the stored terminations the service
+// writes; their English is the stored text.
+var terminations = []string{
+	"section.termination_resignation",
+	"section.termination_time_forfeit",
+	"section.termination_agreed_draw",
+}
+
+// terminationIn is a game's stored termination in lang: the service's own
+// ("resignation of Seat 3") put into words, any other (an imported
+// record's) as stored.
+func terminationIn(lang i18n.Lang, t *table) string {
+	how, who, of := strings.Cut(t.row.Termination, " of ")
+	i := slices.IndexFunc(terminations, func(id string) bool { return i18n.Tr(i18n.English, id, nil) == how })
+	if i < 0 {
+		return t.row.Termination
+	}
+	id := terminations[i]
+	if !of {
+		return i18n.Tr(lang, id, nil)
+	}
+	for i := range t.row.Seats {
+		if t.game.SeatName(rules.Seat(i)) == who {
+			return i18n.Tr(lang, "section.termination_of", map[string]any{"How": i18n.Tr(lang, id, nil), "Seat": t.seatName(lang, i)})
+		}
+	}
+	return t.row.Termination
 }
 
 // reader is whom a game's section is written for.
 type reader struct {
 	address string
+	// lang is the reader's language.
+	lang i18n.Lang
 	// watching is set when the reader watches the game (a seat never
 	// needs to).
 	watching bool
@@ -99,7 +130,10 @@ type reader struct {
 // readerOf is a player as the reader of a game's section in a mail whose
 // key is for keyGame.
 func (h *handling) readerOf(t *table, p db.Player, keyGame int64) (reader, error) {
-	r := reader{address: p.Address, keyGame: keyGame}
+	r := reader{address: p.Address, keyGame: keyGame, lang: h.s.langOf(p)}
+	if p.ID == h.sender.ID {
+		r.lang = h.lang
+	}
 	if t.seatOf(p.Address) >= 0 {
 		return r, nil
 	}
@@ -122,30 +156,52 @@ func (h *handling) watching(game int64, address string) (bool, error) {
 	return false, nil
 }
 
-// gameSection is the part of a mail that shows a game: who plays which
-// seat, the board, and what the reader can send next.
+// gameSection is the part of a mail that shows a game, in the reader's
+// language: who plays which seat, the board, and what the reader can send
+// next.
 func gameSection(t *table, r reader) string {
+	lang := r.lang
 	var b strings.Builder
-	fmt.Fprintf(&b, "Game %d, %s\n", t.row.ID, t.title())
+	b.WriteString(i18n.Tr(lang, "section.title", map[string]any{"ID": t.row.ID, "Title": t.title()}) + "\n")
 	var seats []string
 	for i := range t.row.Seats {
-		seats = append(seats, t.seatLabel(i))
+		seats = append(seats, t.seatLabelIn(lang, i))
 	}
-	b.WriteString(wrap("Seats: "+strings.Join(seats, ", "), width) + "\n")
+	b.WriteString(wrap(i18n.Tr(lang, "section.seats", map[string]any{"Seats": strings.Join(seats, ", ")}), width) + "\n")
 	if opts := shownOptions(t); opts != "" {
-		b.WriteString(wrap("Options: "+opts, width) + "\n")
+		b.WriteString(wrap(i18n.Tr(lang, "section.options", map[string]any{"Options": opts}), width) + "\n")
 	}
 	b.WriteString("\n")
 	if t.row.State == db.Finished || t.row.State == db.Declined {
 		// The final position alone: no turn or roll, and the result once,
 		// in nextStep, however the game ended (or never began).
-		b.WriteString(namedBoard(t, t.game.Position()))
+		b.WriteString(boardOf(lang, t, t.game.Position()))
 	} else {
-		b.WriteString(namedBoard(t, t.game.Board()))
+		b.WriteString(boardOf(lang, t, t.game.Board()))
 	}
 	b.WriteString("\n")
 	b.WriteString(wrap(nextStep(t, r), width) + "\n")
 	return b.String()
+}
+
+// boardIn renders a board in lang.
+func boardIn(lang i18n.Lang, board rules.Text) string {
+	return board.Render(func(m rules.Msg) string { return i18n.Render(lang, m) })
+}
+
+// boardOf renders a game's board in lang. In a game of three or more
+// seats the lines under the grid put the players' names to the seats:
+// "alice (Seat 1) to play".
+func boardOf(lang i18n.Lang, t *table, board rules.Text) string {
+	if len(t.row.Seats) <= 2 {
+		return boardIn(lang, board)
+	}
+	var pairs []string
+	for i := range t.row.Seats {
+		pairs = append(pairs, t.seatName(lang, i), t.seatLabelIn(lang, i))
+	}
+	named := strings.NewReplacer(pairs...)
+	return board.Render(func(m rules.Msg) string { return named.Replace(i18n.Render(lang, m)) })
 }
 
 // shownOptions are the options worth showing in a game's mail: not the
@@ -163,60 +219,60 @@ func shownOptions(t *table) string {
 	return all.String()
 }
 
-// nextStep tells the reader what to send next.
+// nextStep tells the reader what to send next, in the reader's language.
 func nextStep(t *table, r reader) string {
-	id := t.row.ID
+	lang, id := r.lang, t.row.ID
+	tr := func(key string, args map[string]any) string { return i18n.Tr(lang, "section."+key, args) }
 	seat := t.seatOf(r.address)
 	// elsewhere is what to do when the step is a reply and a reply to
 	// this mail is about another game.
 	elsewhere := func(what string) string {
-		return fmt.Sprintf("A reply to this mail is about game %d: to %s, reply to one of game %d's mails (send \"board %d\" for one).",
-			r.keyGame, what, id, id)
+		return tr("elsewhere", map[string]any{"Key": r.keyGame, "ID": id, "What": tr(what, nil)})
 	}
 	switch t.row.State {
 	case db.Invited:
 		for _, s := range t.row.Seats {
 			if s.Seat == seat && s.Invitation == db.Pending {
 				if r.keyGame != id {
-					return "You are invited; the game starts when every invitee has accepted. " + elsewhere("accept or decline")
+					return tr("invited_elsewhere", map[string]any{"Elsewhere": elsewhere("to_answer")})
 				}
-				return "To play, reply \"accept\"; to say no, reply \"decline\". The game starts when every invitee has accepted."
+				return tr("invited", nil)
 			}
 		}
-		return "The game starts when every invitee has accepted."
+		return tr("waiting_invitees", nil)
 	case db.Declined:
-		return "This game will not be played. Send \"new GAME with ADDRESS\" to start another."
+		return tr("declined", nil)
 	case db.Finished:
-		return fmt.Sprintf("Game over: %s. Send \"record %d\" for the game's record.", endWords(t), id)
+		return tr("over", map[string]any{"End": endWords(lang, t), "ID": id})
 	}
 	toMove := int(t.game.ToMove())
 	if seat != toMove {
-		who := t.seatLabel(toMove)
+		args := map[string]any{"Who": t.seatLabelIn(lang, toMove), "ID": id}
 		switch {
 		case seat >= 0:
-			return fmt.Sprintf("Waiting for %s. You will get the board when it is your move.", who)
+			return tr("waiting_seat", args)
 		case r.watching:
-			return fmt.Sprintf("Waiting for %s. You watch this game; send \"unwatch %d\" to stop.", who, id)
+			return tr("waiting_watching", args)
 		}
-		return fmt.Sprintf("Waiting for %s. Send \"watch %d\" to get a mail after every ply of this game.", who, id)
+		return tr("waiting_other", args)
 	}
-	var b strings.Builder
+	var parts []string
 	if rl, ok := t.game.(rules.Roller); ok {
 		if faces, ok := rl.Roll(); ok {
-			fmt.Fprintf(&b, "Your roll: %s. ", joinInts(faces))
+			parts = append(parts, tr("your_roll", map[string]any{"Roll": joinInts(faces)}))
 		}
 	}
+	ply := t.game.Plies() + 1
 	if r.keyGame != id {
-		fmt.Fprintf(&b, "It is your move, ply %d. %s", t.game.Plies()+1, elsewhere("play"))
-		return b.String()
+		parts = append(parts, tr("your_move_elsewhere", map[string]any{"Ply": ply, "Elsewhere": elsewhere("to_play")}))
+		return strings.Join(parts, " ")
 	}
-	example := "your ply"
+	example := tr("your_ply", nil)
 	if legal := t.game.Legal(); len(legal) > 0 {
 		example = legal[len(legal)/2].String()
 	}
-	fmt.Fprintf(&b, "It is your move, ply %d: reply with it, such as \"%s\" (add \"#%d\" to guard against old mail), or \"hint\" for the legal plies.",
-		t.game.Plies()+1, example, t.game.Plies()+1)
-	return b.String()
+	parts = append(parts, tr("your_move", map[string]any{"Ply": ply, "Example": example}))
+	return strings.Join(parts, " ")
 }
 
 func joinInts(v []int) string {

@@ -210,8 +210,8 @@ func (h *handling) autoPlay(t *table) error {
 // O10". It is the stored termination of a game the rules ended.
 func outcomeWords(o rules.Outcome) string {
 	s := string(o.Reason)
-	if o.Detail != "" {
-		s += ", " + o.Detail
+	if o.Detail.Code != "" {
+		s += ", " + i18n.Render(i18n.English, o.Detail)
 	}
 	return s
 }

@@ -128,7 +128,7 @@ func (h *handling) review(c *grammar.Command, _ *table) error {
 			}
 			if g.State != nil && boards < maxReviewBoards {
 				boards++
-				b.WriteString("\n" + g.State.Board())
+				b.WriteString("\n" + boardIn(h.lang, g.State.Board()))
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 // texts to players are still English only. Every other text a player
 // reads comes from the catalogs (package i18n), in the reader's language.
 var notYet = map[string]string{
-	"mailtext.go": "",
 
 	// Declarations whose texts stay English: the command table's forms
 	// and authorities make the English table of docs/service.md (players

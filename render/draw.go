@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -374,7 +375,8 @@ func pips(face int) []pt {
 // drawText is the picture of a game whose engine gives no view: its ASCII
 // position, line by line.
 func drawText(g rules.Game) *scene {
-	lines := strings.Split(strings.TrimRight(g.Position(), "\n"), "\n")
+	text := g.Position().Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) })
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	const size, lead = 12.0, 15.0
 	s := &scene{w: 8*2 + 72*size*0.6, h: lead*float64(len(lines)) + 12, title: title(g), attrs: []attr{{"kind", g.Kind().Name}}}
 	s.rect(0, 0, s.w, s.h, paper, none, 0)

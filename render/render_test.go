@@ -67,7 +67,7 @@ func TestWidthScalesThePNG(t *testing.T) {
 // plainGame is a game without a view: it is drawn as its ASCII position.
 type plainGame struct{ rules.Game }
 
-func (plainGame) Position() string { return "a line\n<another> & more\n" }
+func (plainGame) Position() rules.Text { return rules.Text{Grid: "a line\n<another> & more\n"} }
 
 func TestGameWithoutViewIsDrawnAsText(t *testing.T) {
 	g := plainGame{positions[0].make(t)}

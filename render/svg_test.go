@@ -55,7 +55,7 @@ func parseSVG(t *testing.T, doc []byte) []svgElement {
 // each point or square by its name, and the points marked as the last ply.
 func asciiPosition(t *testing.T, g rules.Game) (pieces map[string]byte, last []string) {
 	t.Helper()
-	lines := strings.Split(g.Position(), "\n")
+	lines := strings.Split(g.Position().Grid, "\n")
 	files := strings.Fields(lines[0])
 	pieces = map[string]byte{}
 	for _, l := range lines[1:] {

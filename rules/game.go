@@ -24,8 +24,12 @@ type Game interface {
 	Options() Options
 	// Seats is the number of seats in play order (2 for most games).
 	Seats() int
-	// SeatName names a seat for players: "White", "Black", "Seat 3".
+	// SeatName names a seat as records write it: "White", "Black",
+	// "Seat 3". Texts for players name it with SeatMsg.
 	SeatName(Seat) string
+	// SeatMsg names a seat in the reader's language (White, Black or
+	// Numbered).
+	SeatMsg(Seat) Msg
 	// ToMove is the seat whose turn it is. Meaningless once the game is over.
 	ToMove() Seat
 	// Plies is how many plies have been played; the next ply is Plies()+1.
@@ -47,15 +51,16 @@ type Game interface {
 	Outcome() Outcome
 	// Clone returns an independent copy.
 	Clone() Game
-	// Board renders the position as plain ASCII, at most 72 columns wide:
-	// coordinates on all four sides, the last ply marked, captures or
-	// removed pins counted, and whose turn it is or how the game ended.
-	Board() string
+	// Board is the position for people: the grid in plain ASCII, at most
+	// 72 columns wide, with coordinates on all four sides and the last ply
+	// marked; then, as messages, captures or removed pins counted, the
+	// last ply, and whose turn it is or how the game ended.
+	Board() Text
 	// Position is Board without its closing lines on whose turn it is
 	// (with the roll and what the turn must be) or how the game ended: for
 	// a caller that says those in its own words, such as a mail showing a
 	// finished game, which may have ended by resignation or on time.
-	Position() string
+	Position() Text
 }
 
 // PlayToken parses and plays one token: the usual way to feed a game from
@@ -89,9 +94,9 @@ type Roller interface {
 
 // Hinter is implemented by games whose legal plies are too many to list
 // usefully (Pente's 361 points): Hint says in one sentence which plies are
-// legal now.
+// legal now, as a message.
 type Hinter interface {
-	Hint() string
+	Hint() Msg
 }
 
 // Taker is implemented by games whose plies take pieces off the board as

@@ -51,7 +51,8 @@ type Option struct {
 	// whole number.
 	Values   []string
 	Min, Max int
-	// Doc says in a few words what the option does.
+	// Doc is the message id of what the option does, in a few words
+	// ("option.pente.tournament"); it takes no arguments.
 	Doc string
 }
 

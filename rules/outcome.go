@@ -27,8 +27,10 @@ type Outcome struct {
 	Winners []Seat
 	// Reason is why the game ended.
 	Reason Reason
-	// Detail adds the particulars a player wants: "K10 to O10", "5 pairs".
-	Detail string
+	// Detail adds the particulars a player wants: "K10 to O10", "5 pairs",
+	// as a message; the zero Msg when there are none. Records and the store
+	// keep it rendered in English.
+	Detail Msg
 }
 
 // Draw reports whether the game ended without a winner.

@@ -195,12 +195,12 @@ func enginePositions(t *testing.T, file string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := []string{state.Position()}
+		out := []string{englishBoard(state.Position())}
 		for _, m := range g.Main.Moves {
 			if err := rules.PlayToken(state, m.Token); err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, state.Position())
+			out = append(out, englishBoard(state.Position()))
 		}
 		return out
 	}

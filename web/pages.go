@@ -341,11 +341,16 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "game", p)
 }
 
+// englishBoard renders a board in English, the language of the pages.
+func englishBoard(t rules.Text) string {
+	return t.Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) })
+}
+
 func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.ArchivedPly, ply int, rp *replayed) (gamePage, error) {
 	title := fmt.Sprintf("Game %d: %s", g.ID, rp.entry.Title)
 	p := gamePage{layout: s.layout(title), ID: g.ID, GameTitle: rp.entry.Title, RulesName: rp.entry.Name,
 		State: g.State, Result: g.Result, Termination: withoutAddresses(g.Termination),
-		Started: g.Started, Finished: g.Finished, Ply: ply, Plies: len(plies), Text: rp.game.Position()}
+		Started: g.Started, Finished: g.Finished, Ply: ply, Plies: len(plies), Text: englishBoard(rp.game.Position())}
 	for _, st := range g.Seats {
 		p.Seats = append(p.Seats, playerLink{Name: st.Name, Seat: rp.game.SeatName(rules.Seat(st.Seat))})
 	}

@@ -27,7 +27,7 @@ type snapshot struct {
 }
 
 func snap(g rules.Game) snapshot {
-	s := snapshot{board: g.Board(), plies: g.Plies(), legal: fmt.Sprint(g.Legal()), toMove: g.ToMove()}
+	s := snapshot{board: g.Board().String(), plies: g.Plies(), legal: fmt.Sprint(g.Legal()), toMove: g.ToMove()}
 	if r, ok := g.(rules.Roller); ok {
 		faces, set := r.Roll()
 		s.roll = fmt.Sprint(faces, set)

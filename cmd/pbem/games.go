@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"pbem/i18n"
 	"pbem/rules/games"
 )
 
@@ -28,7 +29,7 @@ func runGames(_ context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			if values == "" {
 				values = fmt.Sprintf("%d..%d", op.Min, op.Max)
 			}
-			fmt.Fprintf(stdout, "    %s=%s (default %s): %s\n", op.Name, values, op.Default, op.Doc)
+			fmt.Fprintf(stdout, "    %s=%s (default %s): %s\n", op.Name, values, op.Default, i18n.Tr(i18n.English, op.Doc, nil))
 		}
 	}
 	return exitOK

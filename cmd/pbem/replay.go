@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"pbem/i18n"
+	"pbem/rules"
 )
 
 // runReplay shows the board of one game after one of its plies, with the
@@ -47,7 +50,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	s := g.Summary()
 	fmt.Fprintf(stdout, "%s game %d: %s, %s, after ply %d of %d\n\n", name, g.Index,
 		strings.Join(s.Players, " vs "), s.Kind, shown, len(g.Main.Moves))
-	fmt.Fprint(stdout, state.Board())
+	fmt.Fprint(stdout, state.Board().Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) }))
 	if shown > 0 {
 		fmt.Fprintf(stdout, "\n%s", g.MoveText(shown))
 	}

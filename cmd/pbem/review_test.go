@@ -67,7 +67,7 @@ func TestReviewGerman(t *testing.T) {
 	if code != exitInvalid {
 		t.Errorf("exit %d", code)
 	}
-	want := "INVALID at 14:14 ply 3 H9: H9 liegt im zentralen 5x5-Bereich: der zweite Stein von White muss mindestens 3 Punkte von K10 entfernt liegen (Turnierregel)"
+	want := "INVALID at 14:14 ply 3 H9: H9 liegt im zentralen 5x5-Bereich: der zweite Stein von Weiß muss mindestens 3 Punkte von K10 entfernt liegen (Turnierregel)"
 	if !strings.Contains(out, want) {
 		t.Errorf("report\n%s\nlacks\n%s", out, want)
 	}

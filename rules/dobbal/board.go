@@ -1,7 +1,6 @@
 package dobbal
 
 import (
-	"fmt"
 	"strings"
 
 	"pbem/rules"
@@ -11,25 +10,24 @@ import (
 // turn's squares in parentheses, a legend, each seat's pins on and off the
 // board, the last turn, then whose turn it is with the roll if one is set,
 // or how the game ended.
-func (g *Game) Board() string {
-	var b strings.Builder
-	b.WriteString(g.Position())
+func (g *Game) Board() rules.Text {
+	t := g.Position()
 	if g.outcome.Over {
-		fmt.Fprintf(&b, "Game over: %s.\n", g.describeEnd())
-		return b.String()
+		t.Lines = append(t.Lines, rules.M("board.game_over", rules.Args{"End": g.end()}))
+		return t
 	}
-	fmt.Fprintf(&b, "%s to play, ply %d.\n", g.SeatName(g.ToMove()), len(g.history)+1)
+	t.Lines = append(t.Lines, rules.M("board.to_play", rules.Args{"Seat": g.SeatMsg(g.ToMove()), "Ply": len(g.history) + 1}))
 	if g.rollSet() {
-		fmt.Fprintf(&b, "Roll: %s.\n", rollText(g.roll))
+		t.Lines = append(t.Lines, rules.M("board.dobbal.roll", rules.Args{"Roll": rollMsg(g.roll)}))
 	}
 	if g.quiet > 0 {
-		fmt.Fprintf(&b, "%d of %d plies without a removal or re-entry before a draw.\n", g.quiet, g.limit)
+		t.Lines = append(t.Lines, rules.M("board.dobbal.quiet", rules.Args{"Quiet": g.quiet, "Limit": g.limit}))
 	}
-	return b.String()
+	return t
 }
 
 // Position implements rules.Game: Board up to the last turn.
-func (g *Game) Position() string {
+func (g *Game) Position() rules.Text {
 	var marked [N]bool
 	var last *Turn
 	if n := len(g.history); n > 0 {
@@ -38,8 +36,7 @@ func (g *Game) Position() string {
 			marked[sq] = true
 		}
 	}
-	var b strings.Builder
-	b.WriteString(rules.Frame(strings.Split(files, ""), Size, func(f, r int) rules.Cell {
+	t := rules.Text{Grid: rules.Frame(strings.Split(files, ""), Size, func(f, r int) rules.Cell {
 		sq := At(f, r)
 		c := rules.Cell{Char: '.', Marked: marked[sq]}
 		switch pc := g.pos.board[sq]; pc {
@@ -49,18 +46,19 @@ func (g *Game) Position() string {
 			c.Char = gamePinLetter
 		}
 		return c
-	}))
-	fmt.Fprintf(&b, "\n%c %s   %c %s   %c game pin   (x) last turn\n",
-		pinLetters[0], seatNames[0], pinLetters[1], seatNames[1], gamePinLetter)
+	})}
+	t.Lines = append(t.Lines, rules.M("board.dobbal.legend", rules.Args{
+		"White": string(pinLetters[0]), "Black": string(pinLetters[1]), "GamePin": string(gamePinLetter)}))
 	for s := range rules.Seat(2) {
-		fmt.Fprintf(&b, "%s: %d pins on the board, %d off; base line rank %d\n",
-			g.SeatName(s), pinsPerSeat-int(g.pos.off[s]), g.pos.off[s], baseRank[s]+1)
+		t.Lines = append(t.Lines, rules.M("board.dobbal.seat", rules.Args{
+			"Seat": g.SeatMsg(s), "On": pinsPerSeat - int(g.pos.off[s]), "Off": int(g.pos.off[s]), "Rank": int(baseRank[s]) + 1}))
 	}
 	if last != nil {
 		n := len(g.history)
-		fmt.Fprintf(&b, "Last: ply %d, %s %s\n", n, g.SeatName((g.first+rules.Seat(n-1))%2), last)
+		t.Lines = append(t.Lines, rules.M("board.dobbal.last", rules.Args{
+			"Ply": n, "Seat": g.SeatMsg((g.first + rules.Seat(n-1)) % 2), "Token": last.String()}))
 	}
-	return b.String()
+	return t
 }
 
 // squares are the squares a turn touched: both ends of every step, or the

@@ -17,11 +17,11 @@ var Kind = &rules.Kind{
 	Name: "Pinuid Dobbal",
 	Options: []rules.Option{
 		{Name: "faces", Default: "3", Values: faceValues,
-			Doc: "the highest face of the three dice: 3 (1 to 3) or 6 (1 to 6)"},
+			Doc: "option.dobbal.faces"},
 		{Name: "start", Default: "white", Values: []string{"white", "black"},
-			Doc: "who moves first and puts the game pin in its opening"},
+			Doc: "option.dobbal.start"},
 		{Name: "limit", Default: "200", Min: 10, Max: 100000,
-			Doc: "plies in a row without a removal or re-entry that draw the game"},
+			Doc: "option.dobbal.limit"},
 	},
 	New: func(o rules.Options) (rules.Game, error) { return New(o), nil },
 }
@@ -75,6 +75,14 @@ func (g *Game) SeatName(s rules.Seat) string {
 		return seatNames[1]
 	}
 	return seatNames[0]
+}
+
+// SeatMsg implements rules.Game.
+func (g *Game) SeatMsg(s rules.Seat) rules.Msg {
+	if s == 1 {
+		return rules.Black
+	}
+	return rules.White
 }
 
 // ToMove implements rules.Game.

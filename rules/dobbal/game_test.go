@@ -94,13 +94,13 @@ func TestNoProgressDraw(t *testing.T) {
 				}
 			}
 			o := g.Outcome()
-			if !o.Over || !o.Draw() || o.Reason != rules.NoProgress || o.Detail != "10 plies without a removal or re-entry" {
+			if !o.Over || !o.Draw() || o.Reason != rules.NoProgress || englishMsg(o.Detail) != "10 plies without a removal or re-entry" {
 				t.Fatalf("after ply %d: %+v, want a no-progress draw", tc.drawAt, o)
 			}
 			if o.Result(2) != "1/2-1/2" {
 				t.Errorf("result %s, want 1/2-1/2", o.Result(2))
 			}
-			checkBoardLines(t, g.Board())
+			checkBoardLines(t, english(g.Board()))
 		})
 	}
 }
@@ -111,9 +111,9 @@ func TestCloneIsIndependent(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := g.Clone().(*Game)
-	before := g.Board()
+	before := english(g.Board())
 	play(t, c, "213:c2-c4:d2-d3:e2-e5", "113:xc4")
-	if g.Board() != before || g.Plies() != 0 || g.Off(0) != 0 {
+	if english(g.Board()) != before || g.Plies() != 0 || g.Off(0) != 0 {
 		t.Fatal("playing on the clone changed the original")
 	}
 	if _, set := g.Roll(); !set {
@@ -155,7 +155,7 @@ func TestBoard(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got := g.Board()
+			got := english(g.Board())
 			checkBoardLines(t, got)
 			path := "testdata/" + tc.golden
 			if *update {

@@ -70,7 +70,7 @@ func checkLegalAgrees(t *testing.T, g *Game) (accepted, refused int) {
 			refused++
 		}
 		if (err == nil) != legal[tok] {
-			t.Fatalf("ply %d, roll %v: Play(%s) = %v, but Legal lists it: %v\n%s", g.Plies()+1, g.roll, tok, err, legal[tok], g.Board())
+			t.Fatalf("ply %d, roll %v: Play(%s) = %v, but Legal lists it: %v\n%s", g.Plies()+1, g.roll, tok, err, legal[tok], english(g.Board()))
 		}
 	}
 	me := g.ToMove()

@@ -59,11 +59,6 @@ func rollMsg(r [3]int8) rules.Msg {
 	return rules.M("dobbal.roll", rules.Args{"A": int(r[0]), "B": int(r[1]), "Game": int(r[2])})
 }
 
-// rollText describes a roll given as [movement, movement, game].
-func rollText(r [3]int8) string {
-	return fmt.Sprintf("movement dice %d and %d, game die %d", r[0], r[1], r[2])
-}
-
 // checkRules checks a well-formed turn against the position and returns the
 // position it leads to.
 func (g *Game) checkRules(n int, t *Turn) (position, error) {
@@ -77,9 +72,9 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 		opp := 1 - me
 		switch {
 		case q.off[opp] >= maxOff:
-			return bad("rule.doubles", "dobbal.max_off", rules.Args{"Seat": g.SeatName(opp), "Count": int(q.off[opp])})
+			return bad("rule.doubles", "dobbal.max_off", rules.Args{"Seat": g.SeatMsg(opp), "Count": int(q.off[opp])})
 		case q.board[t.Square] != pinOf(opp):
-			return bad("rule.doubles", "dobbal.nothing_to_remove", rules.Args{"Seat": g.SeatName(opp), "Square": t.Square.String(), "Holds": g.holds(t.Square)})
+			return bad("rule.doubles", "dobbal.nothing_to_remove", rules.Args{"Seat": g.SeatMsg(opp), "Square": t.Square.String(), "Holds": g.holds(t.Square)})
 		}
 		q.board[t.Square] = empty
 		q.off[opp]++
@@ -88,9 +83,9 @@ func (g *Game) checkRules(n int, t *Turn) (position, error) {
 		rank := baseRank[me]
 		switch {
 		case q.off[me] == 0:
-			return bad("rule.doubles", "dobbal.none_off", rules.Args{"Seat": g.SeatName(me)})
+			return bad("rule.doubles", "dobbal.none_off", rules.Args{"Seat": g.SeatMsg(me)})
 		case t.Square.Rank() != rank:
-			return bad("rule.doubles", "dobbal.enter_off_base", rules.Args{"Square": t.Square.String(), "Seat": g.SeatName(me), "Rank": int(rank) + 1})
+			return bad("rule.doubles", "dobbal.enter_off_base", rules.Args{"Square": t.Square.String(), "Seat": g.SeatMsg(me), "Rank": int(rank) + 1})
 		case q.board[t.Square] != empty:
 			return bad("rule.doubles", "dobbal.enter_taken", rules.Args{"Square": t.Square.String(), "Holds": g.holds(t.Square)})
 		}
@@ -142,7 +137,7 @@ func (g *Game) checkStep(n int, t *Turn, q *position, me rules.Seat, i int, s St
 		case gamePiece:
 			return bad("rule.turn_order", "dobbal.game_pin_outer", rules.Args{"Square": s.From.String(), "Step": stepNames[i]})
 		default:
-			return bad("rule.own_pin", "dobbal.from_other", rules.Args{"Square": s.From.String(), "Other": g.SeatName(1 - me), "Seat": g.SeatName(me)})
+			return bad("rule.own_pin", "dobbal.from_other", rules.Args{"Square": s.From.String(), "Other": g.SeatMsg(1 - me), "Seat": g.SeatMsg(me)})
 		}
 	}
 	d, dist, _ := line(s.From, s.To)
@@ -182,7 +177,7 @@ func (p *position) fuller(me rules.Seat, a, b, gd int8, played int) (Turn, bool)
 func (g *Game) pieceName(pc piece) rules.Msg {
 	switch pc {
 	case whitePin, blackPin:
-		return rules.M("dobbal.piece_pin", rules.Args{"Seat": g.SeatName(rules.Seat(pc - 1))})
+		return rules.M("dobbal.piece_pin", rules.Args{"Seat": g.SeatMsg(rules.Seat(pc - 1))})
 	case gamePiece:
 		return rules.M("dobbal.piece_game", nil)
 	}
@@ -213,13 +208,13 @@ func (g *Game) apply(t Turn, next position) {
 	if t.Action == Move && t.played() == 3 {
 		if pin, ok := g.pos.win(me); ok {
 			g.outcome = rules.Outcome{Over: true, Winners: []rules.Seat{me}, Reason: rules.BaseLine,
-				Detail: fmt.Sprintf("game pin %s beside %s", g.pos.gamePin, pin)}
+				Detail: rules.M("detail.base_line", rules.Args{"GamePin": g.pos.gamePin.String(), "Pin": pin.String()})}
 			return
 		}
 	}
 	if g.quiet >= g.limit {
 		g.outcome = rules.Outcome{Over: true, Reason: rules.NoProgress,
-			Detail: fmt.Sprintf("%d plies without a removal or re-entry", g.quiet)}
+			Detail: rules.M("detail.quiet", rules.Args{"Count": g.quiet, "Progress": rules.M("pinuid.progress_removal_reentry", nil)})}
 	}
 }
 
@@ -229,18 +224,9 @@ func (g *Game) end() rules.Msg {
 	if o.Draw() {
 		return rules.M("dobbal.end_draw", rules.Args{"Count": g.quiet})
 	}
-	args := rules.Args{"Seat": g.SeatName(o.Winners[0]), "GamePin": g.pos.gamePin.String(), "Pin": ""}
+	args := rules.Args{"Seat": g.SeatMsg(o.Winners[0]), "GamePin": g.pos.gamePin.String(), "Pin": ""}
 	if pin, ok := g.pos.win(o.Winners[0]); ok {
 		args["Pin"] = pin.String()
 	}
 	return rules.M("dobbal.end_win", args)
-}
-
-// describeEnd says how the game ended, short enough for a board line.
-func (g *Game) describeEnd() string {
-	o := g.outcome
-	if o.Draw() {
-		return "drawn: " + o.Detail
-	}
-	return fmt.Sprintf("%s won: %s on the base line", g.SeatName(o.Winners[0]), o.Detail)
 }

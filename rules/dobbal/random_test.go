@@ -35,7 +35,7 @@ func randomGame(tb testing.TB, opts rules.Options, seed uint64, fromLegal bool, 
 		if fromLegal {
 			legal := g.Legal()
 			if len(legal) == 0 {
-				tb.Fatalf("seed %d ply %d: no legal ply\n%s", seed, g.Plies()+1, g.Board())
+				tb.Fatalf("seed %d ply %d: no legal ply\n%s", seed, g.Plies()+1, english(g.Board()))
 			}
 			pick = legal[rng.IntN(len(legal))]
 			if t := legal[0].(*Turn); t.Action != Move && rng.IntN(2) == 0 {
@@ -46,7 +46,7 @@ func randomGame(tb testing.TB, opts rules.Options, seed uint64, fromLegal bool, 
 			pick = &t
 		}
 		if err := g.Play(pick); err != nil {
-			tb.Fatalf("seed %d: Play refused %s: %v\n%s", seed, pick, err, g.Board())
+			tb.Fatalf("seed %d: Play refused %s: %v\n%s", seed, pick, err, english(g.Board()))
 		}
 		check(g)
 	}
@@ -141,7 +141,7 @@ func TestRandomGames(t *testing.T) {
 				}
 			})
 			plies += g.Plies()
-			checkBoardLines(t, g.Board())
+			checkBoardLines(t, english(g.Board()))
 			o := g.Outcome()
 			switch {
 			case o.Over && o.Reason == rules.BaseLine:
@@ -167,7 +167,7 @@ func TestRandomGames(t *testing.T) {
 // change.
 func checkClone(t testing.TB, g *Game) {
 	t.Helper()
-	board, plies := g.Board(), g.Plies()
+	board, plies := english(g.Board()), g.Plies()
 	c := g.Clone().(*Game)
 	_, faces := c.Dice()
 	if err := c.SetRoll(RollFor(0, plies+1, faces)); err != nil {
@@ -177,7 +177,7 @@ func checkClone(t testing.TB, g *Game) {
 	if err := c.Play(legal[len(legal)-1]); err != nil {
 		t.Fatalf("clone refused its own legal ply: %v", err)
 	}
-	if g.Board() != board || g.Plies() != plies {
+	if english(g.Board()) != board || g.Plies() != plies {
 		t.Fatalf("playing on a clone changed the original at ply %d", plies)
 	}
 }
@@ -196,7 +196,7 @@ func checkReplay(t testing.TB, opts rules.Options, g *Game) {
 		}
 	}
 	r := r0.(*Game)
-	if r.Board() != g.Board() || !slices.Equal(r.Outcome().Winners, g.Outcome().Winners) || r.Outcome().Reason != g.Outcome().Reason {
-		t.Fatalf("the replay ends elsewhere:\n%s\nwant\n%s", r.Board(), g.Board())
+	if english(r.Board()) != english(g.Board()) || !slices.Equal(r.Outcome().Winners, g.Outcome().Winners) || r.Outcome().Reason != g.Outcome().Reason {
+		t.Fatalf("the replay ends elsewhere:\n%s\nwant\n%s", english(r.Board()), english(g.Board()))
 	}
 }

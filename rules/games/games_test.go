@@ -49,8 +49,8 @@ func TestEveryEntryStartsAndFindsItself(t *testing.T) {
 		if !ok || back.Name != e.Name {
 			t.Errorf("%s: ForKind gives %q, %v", e.Name, back.Name, ok)
 		}
-		if len(strings.Split(g.Board(), "\n")) < 8 {
-			t.Errorf("%s: board too short:\n%s", e.Name, g.Board())
+		if len(strings.Split(english(g.Board()), "\n")) < 8 {
+			t.Errorf("%s: board too short:\n%s", e.Name, english(g.Board()))
 		}
 	}
 }
@@ -105,7 +105,7 @@ func TestPositionIsTheBoardWithoutItsStatus(t *testing.T) {
 
 func checkPosition(t *testing.T, g rules.Game, status string) {
 	t.Helper()
-	board, pos := g.Board(), g.Position()
+	board, pos := english(g.Board()), english(g.Position())
 	rest, ok := strings.CutPrefix(board, pos)
 	if !ok || !strings.Contains(rest, status) {
 		t.Fatalf("ply %d: the board does not end with %q after the position:\n%s\n--- position:\n%s", g.Plies(), status, board, pos)
@@ -115,4 +115,9 @@ func checkPosition(t *testing.T, g rules.Game, status string) {
 			t.Fatalf("ply %d: the position says %q:\n%s", g.Plies(), s, pos)
 		}
 	}
+}
+
+// english renders a board in English.
+func english(t rules.Text) string {
+	return t.Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) })
 }

@@ -46,7 +46,7 @@ func TestRealGames(t *testing.T) {
 		}
 		byRule++
 		if got := o.Result(2); got != result {
-			t.Errorf("line %d: rules say %s (%s, %s), record says %s", line, got, o.Reason, o.Detail, result)
+			t.Errorf("line %d: rules say %s (%s, %s), record says %s", line, got, o.Reason, englishMsg(o.Detail), result)
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -45,7 +45,7 @@ func FuzzPlies(f *testing.F) {
 			if count != pg.empties {
 				t.Fatalf("after %q: %d empty points, counted %d", tok, count, pg.empties)
 			}
-			_ = g.Board()
+			_ = english(g.Board())
 		}
 	})
 }

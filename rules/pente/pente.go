@@ -15,9 +15,9 @@ var Kind = &rules.Kind{
 	Options: []rules.Option{
 		{Name: "variant", Default: "pente",
 			Values: []string{"pente", "keryo", "gomoku", "g-pente", "boat", "poof"},
-			Doc:    "which pente.org game: pente, keryo, gomoku, g-pente, boat or poof"},
+			Doc:    "option.pente.variant"},
 		{Name: "tournament", Default: "on", Values: []string{"on", "off"},
-			Doc: "White's second stone at least 3 points from the centre"},
+			Doc: "option.pente.tournament"},
 	},
 	New: func(o rules.Options) (rules.Game, error) { return New(o), nil },
 }
@@ -95,6 +95,14 @@ func (g *Game) SeatName(s rules.Seat) string {
 		return "White"
 	}
 	return "Black"
+}
+
+// SeatMsg implements rules.Game.
+func (g *Game) SeatMsg(s rules.Seat) rules.Msg {
+	if s == 0 {
+		return rules.White
+	}
+	return rules.Black
 }
 
 // ToMove implements rules.Game.

@@ -46,13 +46,13 @@ func (g *Game) check(n int, p Point) error {
 		return rules.Fail(n, fmt.Sprint(int(p)), "rule.notation", "pente.off_board", rules.Args{"Point": int(p)})
 	}
 	if g.board[p] != empty {
-		return refuse("rule.occupied_point", "pente.occupied", rules.Args{"Point": p.String(), "Seat": g.SeatName(rules.Seat(g.board[p] - 1))})
+		return refuse("rule.occupied_point", "pente.occupied", rules.Args{"Point": p.String(), "Seat": g.SeatMsg(rules.Seat(g.board[p] - 1))})
 	}
 	if n == 1 && p != Centre {
 		return refuse("rule.first_stone", "pente.first_stone", rules.Args{"Point": p.String()})
 	}
 	if n == 3 && g.tournament {
-		me := g.SeatName(g.ToMove())
+		me := g.SeatMsg(g.ToMove())
 		df, dr := abs(p.File()-Centre.File()), abs(p.Rank()-Centre.Rank())
 		if df < 3 && dr < 3 {
 			return refuse("rule.tournament", "pente.tournament", rules.Args{"Point": p.String(), "Seat": me})
@@ -164,7 +164,7 @@ func (g *Game) poofs(p Point, own int8, out []Point) []Point {
 func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	mover := rules.Seat(own - 1)
 	other := rules.Seat(opp - 1)
-	win := func(s rules.Seat, r rules.Reason, detail string) rules.Outcome {
+	win := func(s rules.Seat, r rules.Reason, detail rules.Msg) rules.Outcome {
 		return rules.Outcome{Over: true, Winners: []rules.Seat{s}, Reason: r, Detail: detail}
 	}
 	need := g.variant.captureWin()
@@ -181,7 +181,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	if g.pending == opp {
 		g.pending = 0
 		if from, to, ok := g.anyFive(opp); ok {
-			return win(other, rules.FiveInRow, fmt.Sprintf("%s to %s, not broken", from, to))
+			return win(other, rules.FiveInRow, rules.M("detail.five_not_broken", rules.Args{"From": from.String(), "To": to.String()}))
 		}
 	}
 	if g.board[p] == own {
@@ -189,7 +189,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 			if g.variant == Boat && g.breakable(own) {
 				g.pending = own
 			} else {
-				return win(mover, rules.FiveInRow, fmt.Sprintf("%s to %s", from, to))
+				return win(mover, rules.FiveInRow, rules.M("detail.five", rules.Args{"From": from.String(), "To": to.String()}))
 			}
 		}
 	}
@@ -199,11 +199,11 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	return rules.Outcome{}
 }
 
-func (g *Game) captureDetail(s rules.Seat) string {
+func (g *Game) captureDetail(s rules.Seat) rules.Msg {
 	if g.variant == Keryo {
-		return fmt.Sprintf("%d stones", g.captured[s])
+		return rules.M("detail.stones", rules.Args{"Stones": g.captured[s]})
 	}
-	return fmt.Sprintf("%d pairs", g.captured[s]/2)
+	return rules.M("detail.pairs", rules.Args{"Pairs": g.captured[s] / 2})
 }
 
 // run measures the line of own stones through p along d both ways and
@@ -309,29 +309,21 @@ func (g *Game) end() rules.Msg {
 	if o.Draw() {
 		return rules.M("pente.end_draw", rules.Args{"Reason": rules.M(o.Reason.Code(), nil)})
 	}
-	return rules.M("pente.end_win", rules.Args{"Seat": g.SeatName(o.Winners[0]), "Reason": rules.M(o.Reason.Code(), nil), "Detail": o.Detail})
-}
-
-func (g *Game) describeEnd() string {
-	o := g.outcome
-	if o.Draw() {
-		return "it is drawn (" + string(o.Reason) + ")"
-	}
-	return fmt.Sprintf("%s won by %s (%s)", g.SeatName(o.Winners[0]), o.Reason, o.Detail)
+	return rules.M("pente.end_win", rules.Args{"Seat": g.SeatMsg(o.Winners[0]), "Reason": rules.M(o.Reason.Code(), nil), "Detail": o.Detail})
 }
 
 // Hint implements rules.Hinter: which points are legal, in words.
-func (g *Game) Hint() string {
+func (g *Game) Hint() rules.Msg {
 	n := len(g.history) + 1
 	switch {
 	case g.outcome.Over:
-		return "none: the game is over"
+		return rules.M("board.pente.hint_over", nil)
 	case n == 1:
-		return "K10 only: White's first stone goes on the centre"
+		return rules.M("board.pente.hint_first", nil)
 	case n == 3 && g.tournament && g.variant == GPente:
-		return "any empty point at least 3 points from K10 in column or row, but for K13 K14 K7 K6 G10 F10 N10 O10 (G-Pente opening rule)"
+		return rules.M("board.pente.hint_gpente", nil)
 	case n == 3 && g.tournament:
-		return "any empty point at least 3 points from K10 in column or row, outside H8-M12 (tournament rule)"
+		return rules.M("board.pente.hint_tournament", nil)
 	}
-	return fmt.Sprintf("any empty point (%d of them)", g.empties)
+	return rules.M("board.pente.hint_any", rules.Args{"Count": g.empties})
 }

@@ -185,7 +185,7 @@ func TestWins(t *testing.T) {
 			g.captured[0] = tc.whiteCapt
 			play(t, g, tc.ply)
 			o := g.Outcome()
-			if o.Over != tc.over || o.Reason != tc.reason || o.Detail != tc.detail {
+			if o.Over != tc.over || o.Reason != tc.reason || englishMsg(o.Detail) != tc.detail {
 				t.Fatalf("outcome %+v, want over=%v reason=%q detail=%q", o, tc.over, tc.reason, tc.detail)
 			}
 			if o.Over && (!o.Won(0) || len(o.Winners) != 1) {
@@ -254,8 +254,8 @@ func TestBoatPente(t *testing.T) {
 		if g.Outcome().Over {
 			t.Fatalf("breakable five ended the game: %+v", g.Outcome())
 		}
-		if !strings.Contains(g.Board(), "White has five; it wins unless this ply breaks it") {
-			t.Errorf("board does not warn of the standing five:\n%s", g.Board())
+		if !strings.Contains(english(g.Board()), "White has five; it wins unless this ply breaks it") {
+			t.Errorf("board does not warn of the standing five:\n%s", english(g.Board()))
 		}
 	})
 	t.Run("reply that breaks the five goes on", func(t *testing.T) {
@@ -272,7 +272,7 @@ func TestBoatPente(t *testing.T) {
 		g := breakable(t)
 		play(t, g, "O10", "B5")
 		o := g.Outcome()
-		if !o.Over || !o.Won(0) || o.Reason != rules.FiveInRow || o.Detail != "K10 to O10, not broken" {
+		if !o.Over || !o.Won(0) || o.Reason != rules.FiveInRow || englishMsg(o.Detail) != "K10 to O10, not broken" {
 			t.Fatalf("outcome %+v, want White's five to win", o)
 		}
 	})
@@ -431,7 +431,7 @@ func TestOptions(t *testing.T) {
 func TestBoardRendering(t *testing.T) {
 	g, _ := Kind.NewGame(rules.Options{"tournament": "off"})
 	play(t, g, "K10", "L10", "A1", "M10", "N10")
-	board := g.Board()
+	board := english(g.Board())
 	for i, line := range strings.Split(strings.TrimSuffix(board, "\n"), "\n") {
 		if len(line) > 72 {
 			t.Errorf("line %d is %d columns: %q", i+1, len(line), line)
@@ -454,8 +454,8 @@ func TestBoardRendering(t *testing.T) {
 		}
 	}
 	empty, _ := Kind.NewGame(nil)
-	if !strings.Contains(empty.Board(), " 10  .  .  .  .  .  .  .  .  .  +  .") {
-		t.Errorf("empty board does not mark the centre:\n%s", empty.Board())
+	if !strings.Contains(english(empty.Board()), " 10  .  .  .  .  .  .  .  .  .  +  .") {
+		t.Errorf("empty board does not mark the centre:\n%s", english(empty.Board()))
 	}
 }
 
@@ -474,7 +474,7 @@ func TestHint(t *testing.T) {
 	for _, tc := range tests {
 		g, _ := Kind.NewGame(tc.opts)
 		play(t, g, tc.plies...)
-		if got := g.(*Game).Hint(); !strings.Contains(got, tc.want) {
+		if got := englishMsg(g.(*Game).Hint()); !strings.Contains(got, tc.want) {
 			t.Errorf("%v after %v: Hint %q, want it to contain %q", tc.opts, tc.plies, got, tc.want)
 		}
 	}

@@ -1,42 +1,35 @@
 package pinuid
 
 import (
-	"fmt"
-	"strings"
-
 	"pbem/rules"
 )
-
-// width is the widest line Board writes, as mail allows.
-const width = 72
 
 // Board implements rules.Game: the board with each seat's letter (W and B,
 // or the seat numbers 1 to 4), the squares the last ply changed in
 // parentheses, then a legend with each seat's pins on and off the board,
 // its base line or elimination, the last ply, removals owed, and whose
 // turn it is and what that turn must be, or how the game ended.
-func (g *Game) Board() string {
-	var b strings.Builder
-	b.WriteString(g.Position())
+func (g *Game) Board() rules.Text {
+	t := g.Position()
 	for s := range rules.Seat(g.Seats()) {
 		if l := &g.owed[s]; l.owing() > 0 {
-			wrap(&b, fmt.Sprintf("%s owes %s (forgot rule).", g.SeatName(s), l.owedText()))
+			t.Lines = append(t.Lines, rules.M("board.pinuid.owes", rules.Args{"Seat": g.SeatMsg(s), "Owed": l.owed()}))
 		}
 	}
 	if g.outcome.Over {
-		wrap(&b, fmt.Sprintf("Game over: %s.", g.describeEnd()))
-		return b.String()
+		t.Lines = append(t.Lines, rules.M("board.game_over", rules.Args{"End": g.end()}))
+		return t
 	}
-	wrap(&b, g.toPlay())
+	t.Lines = append(t.Lines, g.toPlay())
 	if g.limit > 0 && 2*g.quiet >= g.limit {
-		wrap(&b, fmt.Sprintf("No %s for %d plies; the game is drawn at %d.", g.progress(), g.quiet, g.limit))
+		t.Lines = append(t.Lines, rules.M("board.pinuid.quiet", rules.Args{"Progress": g.progressMsg(), "Count": g.quiet, "Limit": g.limit}))
 	}
-	return b.String()
+	return t
 }
 
 // Position implements rules.Game: Board up to the last ply and the seats
 // it eliminated; removals owed belong to the turns to come.
-func (g *Game) Position() string {
+func (g *Game) Position() rules.Text {
 	var last *Ply
 	if n := len(g.history); n > 0 {
 		p, _ := plyOf(n, g.history[n-1])
@@ -46,57 +39,69 @@ func (g *Game) Position() string {
 	for f := range files {
 		files[f] = fileLetters[f : f+1]
 	}
-	var b strings.Builder
-	b.WriteString(rules.Frame(files, g.geo.ranks, func(f, r int) rules.Cell {
+	t := rules.Text{Grid: rules.Frame(files, g.geo.ranks, func(f, r int) rules.Cell {
 		q := at(f, r)
 		c := rules.Cell{Char: '.', Marked: last != nil && last.touches(q)}
 		if m := g.board[q]; m != 0 {
 			c.Char = g.setup.seats[m-1].mark
 		}
 		return c
-	}))
-	b.WriteString("\n")
+	})}
 	for s := range rules.Seat(g.Seats()) {
-		line := fmt.Sprintf("%c %s: %d pins on the board, %d removed", g.setup.seats[s].mark, g.SeatName(s), g.pins[s], g.off[s])
+		args := rules.Args{"Mark": string(g.setup.seats[s].mark), "Seat": g.SeatMsg(s), "On": g.pins[s], "Off": g.off[s]}
+		var state rules.Msg
 		switch {
+		case g.eliminated[s] && g.left[s] == rules.TimedOut:
+			state = rules.M("board.pinuid.state_timed_out", rules.Args{"Ply": g.eliminatedAt[s]})
 		case g.eliminated[s] && g.left[s] != "":
-			line += "; " + g.leftWords(s)
+			state = rules.M("board.pinuid.state_resigned", rules.Args{"Ply": g.eliminatedAt[s]})
 		case g.eliminated[s] && g.eliminatedAt[s] == 0:
-			line += "; eliminated at the start"
+			state = rules.M("board.pinuid.state_out_at_start", nil)
 		case g.eliminated[s]:
-			line += fmt.Sprintf("; eliminated after ply %d", g.eliminatedAt[s])
+			state = rules.M("board.pinuid.state_out", rules.Args{"Ply": g.eliminatedAt[s]})
 		case g.setup.seats[s].base > 0:
-			line += fmt.Sprintf("; base line rank %d", g.setup.seats[s].base)
+			state = rules.M("board.pinuid.state_base", rules.Args{"Rank": g.setup.seats[s].base})
 		}
-		wrap(&b, line)
+		if state.Code == "" {
+			t.Lines = append(t.Lines, rules.M("board.pinuid.seat", args))
+		} else {
+			args["State"] = state
+			t.Lines = append(t.Lines, rules.M("board.pinuid.seat_state", args))
+		}
 	}
 	if last != nil {
-		n := len(g.history)
-		wrap(&b, fmt.Sprintf("Last: ply %d, %s %s%s.", n, g.SeatName(g.lastMover), last, last.note()))
+		args := rules.Args{"Ply": len(g.history), "Seat": g.SeatMsg(g.lastMover), "Token": last.String()}
+		if note := last.note(); note.Code != "" {
+			args["Note"] = note
+			t.Lines = append(t.Lines, rules.M("board.pinuid.last_note", args))
+		} else {
+			t.Lines = append(t.Lines, rules.M("board.pinuid.last", args))
+		}
 	}
 	for s := range rules.Seat(g.Seats()) {
 		if g.eliminated[s] && g.left[s] == "" && g.eliminatedAt[s] == len(g.history) && len(g.history) > 0 {
-			wrap(&b, fmt.Sprintf("%s is eliminated: all its pins stand on one colour of square; they stay on the board as obstacles.", g.SeatName(s)))
+			t.Lines = append(t.Lines, rules.M("board.pinuid.eliminated", rules.Args{"Seat": g.SeatMsg(s)}))
 		}
 	}
-	return b.String()
+	return t
 }
 
 // toPlay says whose turn it is and what the turn must be.
-func (g *Game) toPlay() string {
+func (g *Game) toPlay() rules.Msg {
 	s := g.toMove
-	head := fmt.Sprintf("%s to play, ply %d", g.SeatName(s), len(g.history)+1)
+	args := rules.Args{"Seat": g.SeatMsg(s), "Ply": len(g.history) + 1}
 	example := func() string { return g.Legal()[0].String() }
 	switch g.turn(s) {
 	case turnPay:
-		return fmt.Sprintf("%s: only the owed removal, such as %s.", head, example())
+		args["Example"] = example()
+		return rules.M("board.pinuid.to_pay", args)
 	case turnEnter:
-		return fmt.Sprintf("%s: all %s's pins share one colour of square, so a removed pin comes back on rank %d, such as %s (stagnation).",
-			head, g.SeatName(s), g.setup.seats[s].base, example())
+		args["Rank"], args["Example"] = g.setup.seats[s].base, example()
+		return rules.M("board.pinuid.to_enter", args)
 	case turnPass:
-		return head + ": no pin can step, so the turn is pass."
+		return rules.M("board.pinuid.to_pass", args)
 	}
-	return head + "."
+	return rules.M("board.to_play", args)
 }
 
 // touches reports whether the ply changed square q.
@@ -107,33 +112,21 @@ func (p *Ply) touches(q Square) bool {
 	return hasSquare(p.removals[:p.n], q)
 }
 
-// note explains a ply whose token says little to a newcomer.
-func (p *Ply) note() string {
+// note explains a ply whose token says little to a newcomer; the zero Msg
+// for a plain step.
+func (p *Ply) note() rules.Msg {
 	switch p.action {
 	case pass:
-		return " (blocked)"
+		return rules.M("board.pinuid.note_blocked", nil)
 	case enter:
-		return " (re-entry)"
+		return rules.M("board.pinuid.note_reentry", nil)
 	case remove:
-		return " (owed removal)"
+		return rules.M("board.pinuid.note_owed", nil)
 	case leave:
 		if p.why == rules.TimedOut {
-			return " (out on time; its pins stay as obstacles)"
+			return rules.M("board.pinuid.note_timed_out", nil)
 		}
-		return " (resigned; its pins stay as obstacles)"
+		return rules.M("board.pinuid.note_resigned", nil)
 	}
-	return ""
-}
-
-// wrap writes text as lines of at most width columns, breaking at spaces.
-func wrap(b *strings.Builder, text string) {
-	for len(text) > width {
-		cut := strings.LastIndexByte(text[:width+1], ' ')
-		if cut <= 0 {
-			break
-		}
-		b.WriteString(text[:cut] + "\n")
-		text = text[cut+1:]
-	}
-	b.WriteString(text + "\n")
+	return rules.Msg{}
 }

@@ -66,7 +66,7 @@ func TestBoardShowsThePosition(t *testing.T) {
 				g = arrange(t, tt.pos)
 			}
 			play(t, g, tt.plies...)
-			got := g.Board()
+			got := english(g.Board())
 			checkBoardFitsMail(t, got)
 			path := filepath.Join("testdata", "boards", tt.name+".txt")
 			if *update {
@@ -90,7 +90,7 @@ func TestBoardShowsThePosition(t *testing.T) {
 func checkBoardFitsMail(t *testing.T, board string) {
 	t.Helper()
 	for i, line := range strings.Split(strings.TrimSuffix(board, "\n"), "\n") {
-		if len(line) > width || strings.TrimRight(line, " ") != line || strings.Contains(line, "\t") {
+		if len(line) > rules.Width || strings.TrimRight(line, " ") != line || strings.Contains(line, "\t") {
 			t.Fatalf("board line %d breaks the mail rules (%d columns): %q\n%s", i+1, len(line), line, board)
 		}
 	}

@@ -56,8 +56,8 @@ func TestForgottenRemovalIsTheWholeNextTurn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g := arrange(t, position{kind: Classic, diagram: twoRowsOwed})
 			play(t, g, tt.plies...)
-			if !strings.Contains(g.Board(), "White owes") {
-				t.Errorf("the board does not show the owed removal:\n%s", g.Board())
+			if !strings.Contains(english(g.Board()), "White owes") {
+				t.Errorf("the board does not show the owed removal:\n%s", english(g.Board()))
 			}
 			if got := legalTokens(g); !slices.Equal(got, tt.legal) {
 				t.Errorf("Legal is %v, want %v", got, tt.legal)
@@ -70,7 +70,7 @@ func TestForgottenRemovalIsTheWholeNextTurn(t *testing.T) {
 			play(t, g, tt.pay)
 			if g.pins[0] != tt.pins || g.owed[0].owing() != 0 || g.ToMove() != 1 {
 				t.Errorf("after %s: White has %d pins, owes %d, %s to move; want %d, 0, Black\n%s",
-					tt.pay, g.pins[0], g.owed[0].owing(), g.SeatName(g.ToMove()), tt.pins, g.Board())
+					tt.pay, g.pins[0], g.owed[0].owing(), g.SeatName(g.ToMove()), tt.pins, english(g.Board()))
 			}
 		})
 	}
@@ -194,8 +194,8 @@ func TestBlockedSeatPasses(t *testing.T) {
 	if got := legalTokens(g); !slices.Equal(got, []string{"pass"}) {
 		t.Fatalf("Legal is %v, want just pass", got)
 	}
-	if !strings.Contains(g.Board(), "no pin can step, so the turn is pass") {
-		t.Errorf("the board does not say the turn is pass:\n%s", g.Board())
+	if !strings.Contains(english(g.Board()), "no pin can step, so the turn is pass") {
+		t.Errorf("the board does not say the turn is pass:\n%s", english(g.Board()))
 	}
 	if e := refused(t, g, "a2-b3"); ruleOf(e) != "blocked" {
 		t.Errorf("a step by a blocked player refused by %s: %s", ruleOf(e), msgOf(e))
@@ -294,7 +294,7 @@ func TestTwoPinsWin(t *testing.T) {
 			g := arrange(t, position{kind: Classic, diagram: tt.diagram, toMove: tt.toMove})
 			play(t, g, tt.plies...)
 			o := g.Outcome()
-			if !o.Over || o.Reason != rules.TwoPins || !o.Won(tt.winner) || o.Detail != tt.detail || o.Result(2) != tt.result {
+			if !o.Over || o.Reason != rules.TwoPins || !o.Won(tt.winner) || englishMsg(o.Detail) != tt.detail || o.Result(2) != tt.result {
 				t.Fatalf("outcome %+v (%s); want %s won with %s, %s", o, o.Result(2), g.SeatName(tt.winner), tt.detail, tt.result)
 			}
 			if l := g.Legal(); len(l) != 0 {

@@ -63,9 +63,9 @@ func FuzzPlay(f *testing.F) {
 				continue
 			}
 			if !sameAsLegal(&before, g, legal) {
-				t.Fatalf("%q was accepted, but no ply Legal lists gives that position\n%s", tok, before.Board())
+				t.Fatalf("%q was accepted, but no ply Legal lists gives that position\n%s", tok, english(before.Board()))
 			}
-			_ = g.Board()
+			_ = english(g.Board())
 		}
 	})
 }

@@ -74,7 +74,7 @@ func play(t testing.TB, g *Game, tokens ...string) {
 	t.Helper()
 	for _, tok := range tokens {
 		if err := rules.PlayToken(g, tok); err != nil {
-			t.Fatalf("%s: %v\n%s", tok, err, g.Board())
+			t.Fatalf("%s: %v\n%s", tok, err, english(g.Board()))
 		}
 	}
 }
@@ -82,7 +82,7 @@ func play(t testing.TB, g *Game, tokens ...string) {
 // refused plays a token that must be refused and returns the rule error.
 func refused(t testing.TB, g *Game, tok string) *rules.Error {
 	t.Helper()
-	before := g.Board()
+	before := english(g.Board())
 	err := rules.PlayToken(g, tok)
 	if err == nil {
 		t.Fatalf("%s was accepted; want it refused\n%s", tok, before)
@@ -91,7 +91,7 @@ func refused(t testing.TB, g *Game, tok string) *rules.Error {
 	if !errors.As(err, &re) {
 		t.Fatalf("%s: error %T %v is not a *rules.Error", tok, err, err)
 	}
-	if after := g.Board(); after != before {
+	if after := english(g.Board()); after != before {
 		t.Fatalf("%s: a refused ply changed the game:\n%s\nnow:\n%s", tok, before, after)
 	}
 	return re

@@ -1,8 +1,6 @@
 package pinuid
 
 import (
-	"fmt"
-
 	"pbem/rules"
 )
 
@@ -25,7 +23,7 @@ func (g *Game) playLeave(n int, p Ply) error {
 	case p.seat < 0 || int(p.seat) >= g.Seats():
 		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_no_seat", rules.Args{"Token": tok, "Seats": g.Seats()})
 	case g.eliminated[p.seat]:
-		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_already_out", rules.Args{"Seat": g.SeatName(p.seat)})
+		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_already_out", rules.Args{"Seat": g.SeatMsg(p.seat)})
 	}
 	if p.why != rules.Resigned && p.why != rules.TimedOut {
 		return rules.Fail(n, tok, "rule.leaving", "pinuid.leave_how", rules.Args{"Token": tok})
@@ -40,7 +38,7 @@ func (g *Game) playLeave(n int, p Ply) error {
 	if last, ok := g.lastStanding(); ok {
 		g.toMove = last
 		g.outcome = rules.Outcome{Over: true, Winners: []rules.Seat{last}, Reason: rules.LastStanding,
-			Detail: "every other seat is eliminated or left"}
+			Detail: rules.M("detail.all_left", nil)}
 		return nil
 	}
 	if p.seat == g.toMove {
@@ -48,12 +46,4 @@ func (g *Game) playLeave(n int, p Ply) error {
 	}
 	g.settle()
 	return nil
-}
-
-// leftWords says how a seat left: "resigned at ply 12".
-func (g *Game) leftWords(s rules.Seat) string {
-	if g.left[s] == rules.TimedOut {
-		return fmt.Sprintf("out on time at ply %d", g.eliminatedAt[s])
-	}
-	return fmt.Sprintf("resigned at ply %d", g.eliminatedAt[s])
 }

@@ -28,8 +28,8 @@ func TestQuatroLeaving(t *testing.T) {
 	if got := g.History()[1].String(); got != "s3:resign" {
 		t.Errorf("history token %q", got)
 	}
-	if !strings.Contains(g.Board(), "resigned at ply 2") {
-		t.Errorf("board does not say seat 3 resigned:\n%s", g.Board())
+	if !strings.Contains(english(g.Board()), "resigned at ply 2") {
+		t.Errorf("board does not say seat 3 resigned:\n%s", english(g.Board()))
 	}
 	play(t, g, "c5-d6") // seat 2; seat 3 is skipped
 	if g.ToMove() != 3 {

@@ -20,14 +20,14 @@ import (
 
 // limitOption is the engine's no-progress draw, shared by both kinds.
 var limitOption = rules.Option{Name: "limit", Default: "200", Min: 0, Max: 100000,
-	Doc: "plies in a row without a removal or re-entry that draw the game (0: no limit)"}
+	Doc: "option.pinuid.limit"}
 
 // Classic is Pinuid Classic: White against Black on 7x7.
 var Classic = &rules.Kind{
 	Name: "Pinuid Classic",
 	Options: []rules.Option{
 		{Name: "start", Default: "white", Values: []string{"white", "black"},
-			Doc: "which colour makes the first ply"},
+			Doc: "option.pinuid.start"},
 		limitOption,
 	},
 	New: func(o rules.Options) (rules.Game, error) { return boxed(newGame(false, o)) },
@@ -38,7 +38,7 @@ var Quatro = &rules.Kind{
 	Name: "Pinuid Quatro",
 	Options: []rules.Option{
 		{Name: "seats", Default: "4", Values: []string{"3", "4"},
-			Doc: "how many players; with 3, seat 4's pins stay off the board"},
+			Doc: "option.pinuid.seats"},
 		limitOption,
 	},
 	New: func(o rules.Options) (rules.Game, error) { return boxed(newGame(true, o)) },
@@ -118,6 +118,17 @@ func (g *Game) SeatName(s rules.Seat) string {
 		return s.String()
 	}
 	return g.setup.seats[s].name
+}
+
+// SeatMsg implements rules.Game: White, Black or the seat's number.
+func (g *Game) SeatMsg(s rules.Seat) rules.Msg {
+	switch {
+	case g.quatro || s < 0 || int(s) >= g.Seats():
+		return rules.Numbered(s)
+	case s == 0:
+		return rules.White
+	}
+	return rules.Black
 }
 
 // ToMove implements rules.Game.

@@ -1,7 +1,6 @@
 package pinuid
 
 import (
-	"fmt"
 	"strings"
 
 	"pbem/rules"
@@ -89,7 +88,7 @@ func (g *Game) apply(n int, p Ply) error {
 	}
 	if g.pins[s] <= 2 {
 		g.outcome = rules.Outcome{Over: true, Winners: []rules.Seat{s}, Reason: rules.TwoPins,
-			Detail: strings.Join(g.pinNames(s), " ")}
+			Detail: rules.M("detail.squares", rules.Args{"Squares": strings.Join(g.pinNames(s), " ")})}
 		return nil
 	}
 	g.begin(g.next(s))
@@ -268,9 +267,9 @@ func (g *Game) pinOf(s Square) rules.Msg {
 	case who == g.toMove:
 		return rules.M("pinuid.pin_own", nil)
 	case g.eliminated[who]:
-		return rules.M("pinuid.pin_eliminated", rules.Args{"Seat": g.SeatName(who)})
+		return rules.M("pinuid.pin_eliminated", rules.Args{"Seat": g.SeatMsg(who)})
 	}
-	return rules.M("pinuid.pin_of", rules.Args{"Seat": g.SeatName(who)})
+	return rules.M("pinuid.pin_of", rules.Args{"Seat": g.SeatMsg(who)})
 }
 
 // pinNames lists seat s's squares in board order.
@@ -291,25 +290,11 @@ func (g *Game) end() rules.Msg {
 	o := g.outcome
 	switch o.Reason {
 	case rules.TwoPins:
-		return rules.M("pinuid.end_two_pins", rules.Args{"Seat": g.SeatName(o.Winners[0]), "Pins": o.Detail})
+		return rules.M("pinuid.end_two_pins", rules.Args{"Seat": g.SeatMsg(o.Winners[0]), "Pins": o.Detail})
 	case rules.LastStanding:
-		return rules.M("pinuid.end_last", rules.Args{"Seat": g.SeatName(o.Winners[0])})
+		return rules.M("pinuid.end_last", rules.Args{"Seat": g.SeatMsg(o.Winners[0])})
 	case rules.Stalemate:
 		return rules.M("pinuid.end_stalemate", nil)
 	}
 	return rules.M("pinuid.end_quiet", rules.Args{"Count": g.quiet, "Progress": g.progressMsg()})
-}
-
-// describeEnd says how the game ended, for the board.
-func (g *Game) describeEnd() string {
-	o := g.outcome
-	switch o.Reason {
-	case rules.TwoPins:
-		return fmt.Sprintf("%s won with two pins left (%s)", g.SeatName(o.Winners[0]), o.Detail)
-	case rules.LastStanding:
-		return fmt.Sprintf("%s won as the last seat in play; every other seat is eliminated", g.SeatName(o.Winners[0]))
-	case rules.Stalemate:
-		return "drawn, as no seat can act"
-	}
-	return "drawn after " + o.Detail
 }

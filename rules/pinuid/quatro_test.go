@@ -62,8 +62,8 @@ func TestQuatroSeatsGoClockwise(t *testing.T) {
 					t.Fatalf("after %s, %s is to move; want %s", tok, g.SeatName(g.ToMove()), g.SeatName(tt.toMove[i]))
 				}
 			}
-			if strings.Contains(g.Board(), "Seat 4") != (tt.seats == "4") {
-				t.Errorf("the board's legend and the seat count disagree:\n%s", g.Board())
+			if strings.Contains(english(g.Board()), "Seat 4") != (tt.seats == "4") {
+				t.Errorf("the board's legend and the seat count disagree:\n%s", english(g.Board()))
 			}
 		})
 	}
@@ -83,7 +83,7 @@ func TestQuatroEliminationSkipsTheSeat(t *testing.T) {
 			t.Fatalf("after ply 1: seat 2 eliminated %v (at %d), %s to move, %d plies; want true (1), Seat 3, 1",
 				g.Eliminated(1), g.eliminatedAt[1], g.SeatName(g.ToMove()), g.Plies())
 		}
-		if b := g.Board(); !strings.Contains(b, "Seat 2 is eliminated") || !strings.Contains(b, "eliminated after ply 1") {
+		if b := english(g.Board()); !strings.Contains(b, "Seat 2 is eliminated") || !strings.Contains(b, "eliminated after ply 1") {
 			t.Errorf("the board does not show the elimination:\n%s", b)
 		}
 		play(t, g, "f1-e2", "a2-b3")
@@ -159,8 +159,8 @@ func TestQuatroWins(t *testing.T) {
 			if !o.Over || o.Reason != tt.reason || o.Result(4) != tt.result {
 				t.Fatalf("outcome %+v, result %s; want %s, %s", o, o.Result(4), tt.reason, tt.result)
 			}
-			if !strings.Contains(g.Board(), "Game over: "+g.SeatName(o.Winners[0])+" won") {
-				t.Errorf("the board does not tell the win:\n%s", g.Board())
+			if !strings.Contains(english(g.Board()), "Game over: "+g.SeatName(o.Winners[0])+" won") {
+				t.Errorf("the board does not tell the win:\n%s", english(g.Board()))
 			}
 		})
 	}
@@ -201,7 +201,7 @@ func TestNobodyCanActIsADraw(t *testing.T) {
 			}
 			o := g.Outcome()
 			if !o.Over || o.Reason != rules.Stalemate || !o.Draw() || o.Result(4) != "1/2-1/2-1/2-1/2" {
-				t.Fatalf("outcome %+v; want a draw because no seat can act\n%s", o, g.Board())
+				t.Fatalf("outcome %+v; want a draw because no seat can act\n%s", o, english(g.Board()))
 			}
 			if !g.Eliminated(2) {
 				t.Errorf("seat 3 was never eliminated")

@@ -65,7 +65,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 				for g.Plies() < plyCap && !g.Outcome().Over {
 					legal := g.Legal()
 					if len(legal) == 0 {
-						t.Fatalf("seed %d ply %d: no legal ply in a running game\n%s", seed, g.Plies()+1, g.Board())
+						t.Fatalf("seed %d ply %d: no legal ply in a running game\n%s", seed, g.Plies()+1, english(g.Board()))
 					}
 					p := randomPly(rng, legal, greedy)
 					if seed%8 == 0 && g.Plies()%16 == 0 {
@@ -74,7 +74,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 					}
 					before := *g
 					if err := g.Play(p); err != nil {
-						t.Fatalf("seed %d: Legal listed %s, Play refused it: %v\n%s", seed, p, err, before.Board())
+						t.Fatalf("seed %d: Legal listed %s, Play refused it: %v\n%s", seed, p, err, english(before.Board()))
 					}
 					checkPosition(t, &before, g, *p)
 				}
@@ -99,7 +99,7 @@ func checkPosition(t *testing.T, before, g *Game, p Ply) {
 	mover := before.toMove
 	mark := int8(mover) + 1
 	fail := func(format string, args ...any) {
-		t.Fatalf("after %s (ply %d): "+format+"\nbefore:\n%s\nafter:\n%s", append(append([]any{p, g.Plies()}, args...), before.Board(), g.Board())...)
+		t.Fatalf("after %s (ply %d): "+format+"\nbefore:\n%s\nafter:\n%s", append(append([]any{p, g.Plies()}, args...), english(before.Board()), english(g.Board()))...)
 	}
 	// Exactly the squares the ply names change, as it says.
 	want := before.board
@@ -164,17 +164,17 @@ func checkPosition(t *testing.T, before, g *Game, p Ply) {
 // checkClone plays a ply on a clone and checks the original is untouched.
 func checkClone(t *testing.T, g *Game, legal []rules.Ply) {
 	t.Helper()
-	board, n := g.Board(), g.Plies()
+	board, n := english(g.Board()), g.Plies()
 	checkBoardFitsMail(t, board)
 	c := g.Clone()
-	if c.Board() != board {
-		t.Fatalf("a clone shows another board:\n%s\n%s", board, c.Board())
+	if english(c.Board()) != board {
+		t.Fatalf("a clone shows another board:\n%s\n%s", board, english(c.Board()))
 	}
 	if err := c.Play(legal[len(legal)-1]); err != nil {
 		t.Fatalf("clone refused %s: %v", legal[len(legal)-1], err)
 	}
-	if g.Board() != board || g.Plies() != n || len(g.History()) != n {
-		t.Fatalf("playing on a clone changed the original:\n%s\nnow:\n%s", board, g.Board())
+	if english(g.Board()) != board || g.Plies() != n || len(g.History()) != n {
+		t.Fatalf("playing on a clone changed the original:\n%s\nnow:\n%s", board, english(g.Board()))
 	}
 }
 
@@ -195,7 +195,7 @@ func checkOthersRefused(t *testing.T, g *Game, legal []rules.Ply) {
 	}
 	c := g.Clone()
 	if err := rules.PlayToken(c, "pass"); err == nil {
-		t.Fatalf("pass accepted while %v are legal\n%s", toks, g.Board())
+		t.Fatalf("pass accepted while %v are legal\n%s", toks, english(g.Board()))
 	}
 	for _, p := range legal {
 		pp := p.(*Ply)
@@ -234,7 +234,7 @@ func checkRows(t *testing.T, before *Game, p Ply) {
 	slices.SortFunc(have, less)
 	slices.SortFunc(want, less)
 	if !slices.Equal(have, want) {
-		t.Fatalf("step %s: the engine finds rows %v, the whole board %v\n%s", p, have, want, before.Board())
+		t.Fatalf("step %s: the engine finds rows %v, the whole board %v\n%s", p, have, want, english(before.Board()))
 	}
 }
 

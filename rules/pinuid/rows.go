@@ -97,29 +97,9 @@ func (l *rowList) rowNames(openOnly bool) rules.AndList {
 	return names
 }
 
-// names lists the rows in English, for the board.
-func (l *rowList) names(openOnly bool) string {
-	var names []string
-	for i := range int(l.n) {
-		if !openOnly || l.open(i) {
-			names = append(names, l.rows[i].String())
-		}
-	}
-	return andList(names)
-}
-
 // owed is what the open rows are owed, as a message.
 func (l *rowList) owed() rules.Msg {
 	return rules.M("pinuid.owed", rules.Args{"Count": l.owing(), "Rows": l.rowNames(true)})
-}
-
-// owedText says what the open rows are owed: "a removal from the row
-// c1-c2-c3" or "a removal from each of the rows c1-c2-c3 and e1-e2-e3".
-func (l *rowList) owedText() string {
-	if l.owing() == 1 {
-		return "a removal from the row " + l.names(true)
-	}
-	return "a removal from each of the rows " + l.names(true)
 }
 
 // spentNames tells which removals spent the rows: "c1-c2-c3 (with c2)".

@@ -173,7 +173,7 @@ func TestRemovalsFollowTheFixedRowList(t *testing.T) {
 			play(t, g, tt.ply)
 			if g.pins[0] != tt.pins || g.owed[0].owing() != tt.owes {
 				t.Errorf("after %s White has %d pins and owes %d removals, want %d and %d\n%s",
-					tt.ply, g.pins[0], g.owed[0].owing(), tt.pins, tt.owes, g.Board())
+					tt.ply, g.pins[0], g.owed[0].owing(), tt.pins, tt.owes, english(g.Board()))
 			}
 		})
 	}

@@ -101,11 +101,3 @@ func (g geometry) parseSquare(text string) (s Square, suggest []string, err *rul
 	}
 	return at(f, r-1), nil, nil
 }
-
-// andList joins names as "a, b and c".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}

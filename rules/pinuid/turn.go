@@ -1,8 +1,6 @@
 package pinuid
 
 import (
-	"fmt"
-
 	"pbem/rules"
 )
 
@@ -111,7 +109,7 @@ func (g *Game) begin(s rules.Seat) {
 		if last, ok := g.lastStanding(); ok {
 			g.toMove = last
 			g.outcome = rules.Outcome{Over: true, Winners: []rules.Seat{last}, Reason: rules.LastStanding,
-				Detail: "every other seat is eliminated"}
+				Detail: rules.M("detail.all_eliminated", nil)}
 			return
 		}
 		g.toMove = g.next(g.toMove)
@@ -157,10 +155,10 @@ func (g *Game) settle() {
 	switch {
 	case stuck:
 		g.outcome = rules.Outcome{Over: true, Reason: rules.Stalemate,
-			Detail: "no seat can step, remove or re-enter"}
+			Detail: rules.M("detail.stalemate", nil)}
 	case g.limit > 0 && g.quiet >= g.limit:
 		g.outcome = rules.Outcome{Over: true, Reason: rules.NoProgress,
-			Detail: fmt.Sprintf("%d plies without a %s", g.quiet, g.progress())}
+			Detail: rules.M("detail.quiet", rules.Args{"Count": g.quiet, "Progress": g.progressMsg()})}
 	}
 }
 
@@ -170,12 +168,4 @@ func (g *Game) progressMsg() rules.Msg {
 		return rules.M("pinuid.progress_removal", nil)
 	}
 	return rules.M("pinuid.progress_removal_reentry", nil)
-}
-
-// progress names what restarts the no-progress count.
-func (g *Game) progress() string {
-	if g.quatro {
-		return "removal"
-	}
-	return "removal or re-entry"
 }
