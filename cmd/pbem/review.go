@@ -19,7 +19,7 @@ import (
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("review", "[--json] [--language LANG] FILE... (- for standard input)", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
-	langName := fs.String("language", "en", "the language of the rules' reasons: en, de, es or pt")
+	langName := fs.String("language", "en", "the language of the report: en, de, es or pt")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return exitUsage
@@ -96,8 +96,7 @@ type reviewed struct {
 // review reports one game; it runs on the workers, so that formatting is
 // done in parallel too.
 func review(g *notation.Game, lang i18n.Lang, asJSON bool) reviewed {
-	g.Problem = g.Problem.In(lang)
-	s := g.Summary()
+	s := g.SummaryIn(lang)
 	r := reviewed{valid: s.Valid}
 	if asJSON {
 		line, err := json.Marshal(s)
@@ -106,7 +105,7 @@ func review(g *notation.Game, lang i18n.Lang, asJSON bool) reviewed {
 	}
 	r.line = []byte(s.Text() + "\n")
 	if g.Problem != nil {
-		r.detail = g.Problem.Error()
+		r.detail = g.Problem.In(lang).Error()
 	}
 	return r
 }

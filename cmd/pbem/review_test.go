@@ -61,13 +61,14 @@ func TestReviewText(t *testing.T) {
 	}
 }
 
-// TestReviewGerman gives the rules' reasons in German with --language de.
+// TestReviewGerman gives the report and the rules' reasons in German with
+// --language de.
 func TestReviewGerman(t *testing.T) {
 	code, out, errOut := runPbem(t, "", "review", "--language", "de", filepath.Join("testdata", "two-games.pgn"))
 	if code != exitInvalid {
 		t.Errorf("exit %d", code)
 	}
-	want := "INVALID at 14:14 ply 3 H9: H9 liegt im zentralen 5x5-Bereich: der zweite Stein von White muss mindestens 3 Punkte von K10 entfernt liegen (Turnierregel)"
+	want := "Dan gegen Carla, Pente, 4 Züge, Ergebnis *, nach den Regeln *: UNGÜLTIG bei 14:14 Zug 3 H9: H9 liegt im zentralen 5x5-Bereich:"
 	if !strings.Contains(out, want) {
 		t.Errorf("report\n%s\nlacks\n%s", out, want)
 	}
