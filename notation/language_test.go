@@ -216,3 +216,39 @@ func TestSummaryInEveryLanguage(t *testing.T) {
 		t.Errorf("Summary() %q, SummaryIn(en) %q", a.Text(), b.Text())
 	}
 }
+
+// TestWordsRemember: one Words shared by many games (and goroutines) gives
+// each game the ending and line the catalogs give it, whatever it put into
+// words before.
+func TestWordsRemember(t *testing.T) {
+	src := "[Game \"Pente\"]\n" + five + "\n[Game \"Pente\"]\n1. K10 A1 2. K13 A2 3. K12 A3 4. K11 T19 5. K9 1-0\n" +
+		"\n[Game \"Pente\"]\n1. K10 A1 2. K13 A2 3. K12 A3 4. K11 A4 5. T19 A5 0-1\n"
+	gs := slices.Collect(Games("t.pgn", []byte(src)))
+	for _, lang := range i18n.All {
+		w := NewWords(lang)
+		done := make(chan struct{})
+		for range 4 {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				for range 3 {
+					for _, g := range gs {
+						s := w.Summary(g)
+						want := i18n.Render(lang, describeOutcome(g.State))
+						if s.Ending != want {
+							t.Errorf("%s game %d: ending %q, want %q", lang, g.Index, s.Ending, want)
+						}
+						if fresh := g.SummaryIn(lang); s.Text() != fresh.Text() {
+							t.Errorf("%s game %d: %q, alone %q", lang, g.Index, s.Text(), fresh.Text())
+						}
+					}
+				}
+			}()
+		}
+		for range 4 {
+			<-done
+		}
+	}
+	if e := gs[1].Summary().Ending; e != "White won by five in a row, K9 to K13" {
+		t.Errorf("ending %q", e)
+	}
+}

@@ -99,8 +99,8 @@ func plyMsg(n int, token string, reason rules.Msg) rules.Msg {
 // In is the problem put into lang. A fault of the syntax stays as package
 // grammar said it.
 func (p *Problem) In(lang i18n.Lang) *Problem {
-	if p == nil || p.Why.Code == "" {
-		return p
+	if p == nil || p.Why.Code == "" || lang.Or(i18n.English) == i18n.English {
+		return p // its texts are English already
 	}
 	q := *p
 	q.Reason = i18n.Render(lang, p.Why)

@@ -112,8 +112,10 @@ func (g *Game) checkResult(s *grammar.Source) *Problem {
 
 // describeOutcome says how the rules ended a game: "White won by five in a
 // row, K10 to O10".
-func describeOutcome(state rules.Game) rules.Msg {
-	o := state.Outcome()
+func describeOutcome(state rules.Game) rules.Msg { return outcomeMsg(state, state.Outcome()) }
+
+// outcomeMsg says how outcome o ended state's game.
+func outcomeMsg(state rules.Game, o rules.Outcome) rules.Msg {
 	why := rules.M(o.Reason.Code(), nil)
 	if o.Detail != "" {
 		why = rules.M("notation.reason_detail", rules.Args{"Reason": why, "Detail": o.Detail})
