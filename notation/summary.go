@@ -54,15 +54,25 @@ func (w *Words) Summary(g *Game) Summary {
 	if s.Players == nil {
 		s.Players = []string{}
 	}
-	if g.State != nil {
-		if o := g.State.Outcome(); o.Over {
-			s.Ending = w.ending(g.State, o)
-		}
-	}
+	s.Ending = w.Ending(g)
 	if p := g.Problem.In(w.lang); p != nil {
 		s.Error = &PlyReport{Ply: p.Ply, Line: p.Line, Column: p.Column, Token: p.Token, Reason: p.Reason}
 	}
 	return s
+}
+
+// Ending says how the rules ended g at the end of its main line, in the
+// words' language ("White won by five in a row, K10 to K14"); "" while
+// they decide nothing.
+func (w *Words) Ending(g *Game) string {
+	if g.State == nil {
+		return ""
+	}
+	o := g.State.Outcome()
+	if !o.Over {
+		return ""
+	}
+	return w.ending(g.State, o)
 }
 
 // Text is the summary as one line, in the summary's language: file and

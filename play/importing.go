@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/notation"
 	"pbem/rules"
 )
@@ -34,11 +35,12 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 type Importer struct {
 	now     time.Time
 	players map[string]int64 // address -> player id
+	words   *notation.Words  // English: the store keeps how a game ended so
 }
 
 // NewImporter is an Importer whose games are imported at now.
 func NewImporter(now time.Time) *Importer {
-	return &Importer{now: now, players: map[string]int64{}}
+	return &Importer{now: now, players: map[string]int64{}, words: notation.NewWords(i18n.English)}
 }
 
 // player is the id of the player of a record's name at a seat.
@@ -96,7 +98,7 @@ func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
 	if result != "*" {
 		row.State, row.Result, row.Finished = db.Finished, result, &now
 		if termination == "" {
-			termination = g.Summary().Ending
+			termination = im.words.Ending(g)
 		}
 		if termination == "" && g.GaveUp != "" {
 			termination = strings.ToLower(g.GaveUp)
