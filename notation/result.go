@@ -8,9 +8,9 @@ import (
 )
 
 // resultForm says what is wrong with result r for a game of n seats, or
-// returns the zero Msg. Besides * and ?, a result gives each seat a score: one seat
-// 1 and the others 0 (a win), every seat 1/2 (a draw), or every seat 0
-// (pente.org's 0-0: no result).
+// returns the zero Msg. Besides * and ?, a result gives each seat a score:
+// one seat 1 and the others 0 (a win), every seat 1/2 (a draw), or every
+// seat 0 (pente.org's 0-0: no result).
 func resultForm(r string, n int) rules.Msg {
 	if r == "*" || r == "?" {
 		return rules.Msg{}
