@@ -5,6 +5,11 @@
 // the strict export form; ReadLines reads the one-game-per-line form of the
 // pente-games data set. Summary is what a review reports of a game.
 //
+// What the package says to people (a Problem, a Summary's line and how a
+// game ended) is made of messages of the catalogs (i18n/catalog/notation.*),
+// put into the reader's language: Problem.In, Game.SummaryIn, and Words for
+// a review of many games.
+//
 // The package knows no game of its own: every game registered in
 // rules/games is read and written the same way.
 package notation

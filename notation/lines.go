@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/rules"
 )
 
 // Lines reads the one-game-per-line form of the pente-games data set,
@@ -50,11 +51,11 @@ func (g *Game) lineMoves(s *grammar.Source, lineNo int, line string) *Problem {
 		tok := strings.TrimSpace(f)
 		at := col + len(f) - len(strings.TrimLeft(f, " \t"))
 		if tok == "" {
-			return problemAt(s, lineNo, at, "an empty field: each ply and the result end with ;, as in K10;L9;1-0;")
+			return problemAt(s, lineNo, at, rules.M("notation.line_empty_field", nil))
 		}
 		if i == len(fields)-1 {
-			if tok != "*" && resultForm(tok, 2) != "" {
-				return problemAt(s, lineNo, at, "%s is not a result: the line ends with the result, as in K10;L9;1-0;", tok)
+			if tok != "*" && resultForm(tok, 2).Code != "" {
+				return problemAt(s, lineNo, at, rules.M("notation.line_result", rules.Args{"Result": tok}))
 			}
 			g.Result, g.written = tok, true
 			g.resultLine, g.resultCol = lineNo, at

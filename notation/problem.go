@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"errors"
 	"fmt"
 
 	"pbem/grammar"
@@ -10,7 +11,9 @@ import (
 
 // Problem is a fault of a record at a place: a text that cannot be read, a
 // tag that names no game, a ply the rules refuse or a result that
-// contradicts them.
+// contradicts them. Its texts are English; In puts them into another
+// language, and as an i18n.Message the whole problem (place, message and
+// the line quoted) renders in the reader's language.
 type Problem struct {
 	File   string
 	Line   int // from 1
@@ -25,9 +28,14 @@ type Problem struct {
 	Token string
 	// Reason is Msg without the ply number: the rules' own sentence.
 	Reason string
-	// Cause is the rules' refusal of the ply, when the problem is one:
-	// In renders it in another language.
+	// Cause is the rules' refusal of the ply, when the problem is one.
 	Cause *rules.Error
+	// Why is Reason as a message of the catalogs; its zero value when the
+	// text has none (a fault of the syntax, said by package grammar).
+	Why rules.Msg
+
+	// framed is set when Msg is Reason framed by the ply: "ply 3 (H9): ...".
+	framed bool
 }
 
 // Error gives the place and the message, then the line quoted with a caret
@@ -41,42 +49,77 @@ func (p *Problem) Brief() string {
 	return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, p.Msg)
 }
 
+// MessageID and MessageArgs render the problem as Error writes it, its
+// message in the reader's language: i18n.Error(lang, err) gives it so
+// wherever it is wrapped.
+func (p *Problem) MessageID() string { return "notation.at" }
+func (p *Problem) MessageArgs() map[string]any {
+	return map[string]any{"File": p.File, "Line": p.Line, "Column": p.Column,
+		"Message": p.message(), "Caret": grammar.Caret(p.Quote, p.Column)}
+}
+
+// message is Msg as a message, or as the text it is when it has none.
+func (p *Problem) message() any {
+	switch {
+	case p.Why.Code == "":
+		return p.Msg
+	case p.framed:
+		return plyMsg(p.Ply, p.Token, p.Why)
+	}
+	return p.Why
+}
+
 func fromGrammar(e *grammar.Error) *Problem {
 	return &Problem{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg, Quote: e.Quote, Reason: e.Msg}
 }
 
-func problemAt(src *grammar.Source, line, col int, format string, args ...any) *Problem {
-	return fromGrammar(src.Errorf(line, col, format, args...))
+// problemAt is the problem why at line and column of src.
+func problemAt(src *grammar.Source, line, col int, why rules.Msg) *Problem {
+	reason := i18n.Render(i18n.English, why)
+	return &Problem{File: src.Name, Line: line, Column: col, Msg: reason, Quote: src.Line(line), Reason: reason, Why: why}
 }
 
 // plyProblem is the rules' refusal of move m, played as ply n.
 func plyProblem(src *grammar.Source, m *Move, n int, err error) *Problem {
-	reason := english(err)
 	re, _ := err.(*rules.Error)
+	why := cause(err)
 	if re != nil {
-		reason = i18n.Render(i18n.English, re.Reason())
+		why = re.Reason()
 	}
-	p := problemAt(src, m.Line, m.Col, "%s", plyWords(i18n.English, n, m.Token, reason))
-	p.Ply, p.Token, p.Reason, p.Cause = n, m.Token, reason, re
+	p := problemAt(src, m.Line, m.Col, why)
+	p.Msg = i18n.Render(i18n.English, plyMsg(n, m.Token, why))
+	p.Ply, p.Token, p.Cause, p.framed = n, m.Token, re, true
 	return p
 }
 
-func plyWords(lang i18n.Lang, n int, token, reason string) string {
-	return i18n.Tr(lang, "notation.ply", map[string]any{"Ply": n, "Token": token, "Reason": reason})
+func plyMsg(n int, token string, reason rules.Msg) rules.Msg {
+	return rules.M("notation.ply", rules.Args{"Ply": n, "Token": token, "Reason": reason})
 }
 
-// In is the problem with the rules' refusal put into lang; problems of
-// another kind stay as they are (their texts are English for now).
+// In is the problem put into lang. A fault of the syntax stays as package
+// grammar said it.
 func (p *Problem) In(lang i18n.Lang) *Problem {
-	if p == nil || p.Cause == nil || lang == i18n.English {
-		return p
+	if p == nil || p.Why.Code == "" || lang.Or(i18n.English) == i18n.English {
+		return p // its texts are English already
 	}
 	q := *p
-	q.Reason = i18n.Render(lang, p.Cause.Reason())
-	q.Msg = plyWords(lang, p.Ply, p.Token, q.Reason)
+	q.Reason = i18n.Render(lang, p.Why)
+	q.Msg = q.Reason
+	if p.framed {
+		q.Msg = i18n.Render(lang, plyMsg(p.Ply, p.Token, p.Why))
+	}
 	return &q
 }
 
-// english renders an error of the rules (or any error) in English, the
-// language of the notation's own messages.
-func english(err error) string { return i18n.Error(i18n.English, err) }
+// cause is an error of the rules (or any error) as a message: a message of
+// the catalogs as it is; any other error as its English text, which only a
+// developer's error is.
+func cause(err error) rules.Msg {
+	var m i18n.Message
+	if errors.As(err, &m) {
+		if e, ok := m.(error); !ok || e.Error() == err.Error() {
+			return rules.M(rules.Code(m.MessageID()), m.MessageArgs())
+		}
+	}
+	return rules.M("notation.text", rules.Args{"Text": i18n.Error(i18n.English, err)})
+}

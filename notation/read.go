@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pbem/grammar"
+	"pbem/rules"
 )
 
 // Games reads the games of a record file named name, one by one. Each
@@ -123,8 +124,7 @@ func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement, slab *[]
 		}
 		if v := e.Variation; v != nil {
 			if last == nil {
-				return problemAt(s, v.Pos.Line, v.Pos.Column,
-					"a variation replaces the ply before it, and there is none here")
+				return problemAt(s, v.Pos.Line, v.Pos.Column, rules.M("notation.variation_first", nil))
 			}
 			line := &Line{}
 			if p := buildLine(s, line, v.Moves, nil); p != nil {
@@ -141,8 +141,7 @@ func buildLine(s *grammar.Source, l *Line, els []grammar.RecordElement, slab *[]
 			l.Moves = append(l.Moves, m)
 		case grammar.TokNAG:
 			if last == nil {
-				return problemAt(s, t.Pos.Line, t.Pos.Column,
-					"a NAG such as %s marks the ply before it, and there is none here", t.Value)
+				return problemAt(s, t.Pos.Line, t.Pos.Column, rules.M("notation.nag_first", rules.Args{"NAG": t.Value}))
 			}
 			last.NAGs = append(last.NAGs, t.Value)
 		case grammar.TokComment:

@@ -53,7 +53,7 @@ func (r *reader) lookup(name string) (games.Entry, error) {
 func (g *Game) resolve(r *reader) *Problem {
 	ix, dup, err := index(g.tags)
 	if err != nil {
-		return problemAt(r.src, g.tags[dup].Line, g.tags[dup].Col, "%s", english(err))
+		return problemAt(r.src, g.tags[dup].Line, g.tags[dup].Col, cause(err))
 	}
 	tag := func(k int) *Tag {
 		if ix[k] == 0 {
@@ -61,15 +61,19 @@ func (g *Game) resolve(r *reader) *Problem {
 		}
 		return &g.tags[ix[k]-1]
 	}
-	at := func(t *Tag, format string, args ...any) *Problem {
+	at := func(t *Tag, why rules.Msg) *Problem {
 		if t == nil {
-			return problemAt(r.src, g.Line, g.Col, format, args...)
+			return problemAt(r.src, g.Line, g.Col, why)
 		}
-		return problemAt(r.src, t.Line, t.Col, format, args...)
+		return problemAt(r.src, t.Line, t.Col, why)
+	}
+	// inTag says which tag a fault of the game's setup is in.
+	inTag := func(name string, err error) rules.Msg {
+		return rules.M("notation.in_tag", rules.Args{"Tag": name, "Problem": cause(err)})
 	}
 	gameTag, variantTag, optTag, rated := tag(tagGame), tag(tagVariant), tag(tagOptions), tag(tagRated)
 	if t := tag(tagSetup); t != nil {
-		return at(t, "Setup tag: pbem replays games from the standard setup only")
+		return at(t, rules.M("notation.setup_tag", nil))
 	}
 	value := func(t *Tag) string {
 		if t == nil {
@@ -82,35 +86,35 @@ func (g *Game) resolve(r *reader) *Problem {
 	if known, ok := r.setups[key]; ok {
 		state, err := known.entry.Kind.New(known.opts)
 		if err != nil {
-			return at(gameTag, "%s", english(err))
+			return at(gameTag, cause(err))
 		}
 		g.Entry, g.Options, g.State = known.entry, known.opts, state
 		g.takeTags(ix, state.Seats())
 		return nil
 	}
 	if gameTag == nil && variantTag == nil {
-		return at(nil, `the game has no Game tag: say which game it is, as in [Game "Pente"]`)
+		return at(nil, rules.M("notation.no_game_tag", nil))
 	}
 	var entry games.Entry
 	if gameTag != nil {
 		if entry, err = r.lookup(gameTag.Value); err != nil {
-			return at(gameTag, "Game tag: %s", english(err))
+			return at(gameTag, inTag("Game", err))
 		}
 	}
 	if variantTag != nil {
 		v, err := r.lookup(variantTag.Value)
 		if err != nil {
-			return at(variantTag, "Variant tag: %s", english(err))
+			return at(variantTag, inTag("Variant", err))
 		}
 		if gameTag != nil && v.Kind != entry.Kind {
-			return at(variantTag, "Variant tag: %s is not played as %s", v.Title, gameTag.Value)
+			return at(variantTag, rules.M("notation.variant_of", rules.Args{"Variant": v.Title, "Game": gameTag.Value}))
 		}
 		entry = v
 	}
 	opts := rules.Options{}
 	if optTag != nil {
 		if opts, err = rules.ParseOptions(strings.Fields(optTag.Value)); err != nil {
-			return at(optTag, "Options tag: %s", english(err))
+			return at(optTag, inTag("Options", err))
 		}
 	}
 	if key.unrated && hasOption(entry.Kind, "tournament") {
@@ -121,9 +125,9 @@ func (g *Game) resolve(r *reader) *Problem {
 	state, err := entry.New(opts)
 	if err != nil {
 		if optTag == nil {
-			return at(gameTag, "%s", english(err))
+			return at(gameTag, cause(err))
 		}
-		return at(optTag, "Options tag: %s", english(err))
+		return at(optTag, inTag("Options", err))
 	}
 	r.setups[key] = setup{entry: entry, opts: state.Options()}
 	g.Entry, g.Options, g.State = entry, state.Options(), state

@@ -1,21 +1,19 @@
 package notation
 
 import (
-	"fmt"
 	"strings"
 
 	"pbem/grammar"
-	"pbem/i18n"
 	"pbem/rules"
 )
 
 // resultForm says what is wrong with result r for a game of n seats, or
-// returns "". Besides * and ?, a result gives each seat a score: one seat
-// 1 and the others 0 (a win), every seat 1/2 (a draw), or every seat 0
-// (pente.org's 0-0: no result).
-func resultForm(r string, n int) string {
+// returns the zero Msg. Besides * and ?, a result gives each seat a score:
+// one seat 1 and the others 0 (a win), every seat 1/2 (a draw), or every
+// seat 0 (pente.org's 0-0: no result).
+func resultForm(r string, n int) rules.Msg {
 	if r == "*" || r == "?" {
-		return ""
+		return rules.Msg{}
 	}
 	ones, halves, zeros, fields := 0, 0, 0, 0
 	for rest, more := r, true; more; fields++ { // the fields between "-", without splitting
@@ -31,7 +29,7 @@ func resultForm(r string, n int) string {
 		}
 	}
 	if fields == n && (ones == 1 && zeros == n-1 || halves == n || zeros == n) {
-		return ""
+		return rules.Msg{}
 	}
 	win := make([]string, n)
 	draw := make([]string, n)
@@ -39,8 +37,8 @@ func resultForm(r string, n int) string {
 		win[i], draw[i] = "0", "1/2"
 	}
 	win[0] = "1"
-	return fmt.Sprintf("%s is not a result of a game of %d seats: write a win of seat 1 as %s, a draw as %s, or * while it goes on",
-		r, n, strings.Join(win, "-"), strings.Join(draw, "-"))
+	return rules.M("notation.result_form", rules.Args{"Result": r, "Seats": n,
+		"Win": strings.Join(win, "-"), "Draw": strings.Join(draw, "-")})
 }
 
 // decided reports a result that names a winner or a draw.
@@ -52,7 +50,7 @@ func decided(r string) bool {
 // and the all-zero result, which name no winner, become *, and so does a
 // result that is no result of the game.
 func exported(r string, n int) string {
-	if !decided(r) || resultForm(r, n) != "" {
+	if !decided(r) || resultForm(r, n).Code != "" {
 		return "*"
 	}
 	return r
@@ -63,7 +61,7 @@ func exported(r string, n int) string {
 // rules when they decide the game.
 func (g *Game) checkResult(s *grammar.Source) *Problem {
 	n := g.State.Seats()
-	at := func(format string, args ...any) *Problem {
+	at := func(why rules.Msg) *Problem {
 		line, col := g.resultLine, g.resultCol
 		if !g.written && g.GaveUp == "" && g.resultTag != nil {
 			line, col = g.resultTag.Line, g.resultTag.Col
@@ -71,23 +69,23 @@ func (g *Game) checkResult(s *grammar.Source) *Problem {
 		if line == 0 {
 			line, col = g.Line, g.Col
 		}
-		p := problemAt(s, line, col, format, args...)
+		p := problemAt(s, line, col, why)
 		p.Ply, p.Token = len(g.Main.Moves), g.Result
 		return p
 	}
 	tag := ""
 	if g.resultTag != nil {
 		tag = g.resultTag.Value
-		if msg := resultForm(tag, n); msg != "" {
-			return at("Result tag: %s", msg)
+		if msg := resultForm(tag, n); msg.Code != "" {
+			return at(rules.M("notation.in_tag", rules.Args{"Tag": "Result", "Problem": msg}))
 		}
 	}
 	if g.written {
-		if msg := resultForm(g.Result, n); msg != "" {
-			return at("%s", msg)
+		if msg := resultForm(g.Result, n); msg.Code != "" {
+			return at(msg)
 		}
 		if tag != "" && tag != g.Result {
-			return at("the moves end with %s but the Result tag says %s", g.Result, tag)
+			return at(rules.M("notation.result_differs", rules.Args{"Moves": g.Result, "Tag": tag}))
 		}
 	}
 	if g.Problem != nil {
@@ -101,30 +99,41 @@ func (g *Game) checkResult(s *grammar.Source) *Problem {
 			g.Result = implied
 		}
 		if decided(g.Result) && g.Result != implied {
-			return at("%s means %s gave up, so the result is %s, not %s", g.GaveUp, g.State.SeatName(loser), implied, g.Result)
+			return at(rules.M("notation.gave_up", rules.Args{"GaveUp": g.GaveUp, "Seat": g.State.SeatMsg(loser),
+				"Implied": implied, "Result": g.Result}))
 		}
 	}
 	o := g.State.Outcome()
 	if o.Over && decided(g.Result) && g.Result != o.Result(n) {
-		return at("the result is recorded as %s, but by the rules %s", g.Result, describeOutcome(g.State))
+		return at(rules.M("notation.result_rules", rules.Args{"Result": g.Result, "Outcome": describeOutcome(g.State)}))
 	}
 	return nil
 }
 
 // describeOutcome says how the rules ended a game: "White won by five in a
 // row, K10 to O10".
-func describeOutcome(state rules.Game) string {
+func describeOutcome(state rules.Game) rules.Msg {
 	o := state.Outcome()
-	why := string(o.Reason)
+	var detail any
 	if o.Detail.Code != "" {
-		why += ", " + i18n.Render(i18n.English, o.Detail)
+		detail = o.Detail
+	}
+	return outcomeMsg(state, o, detail)
+}
+
+// outcomeMsg says how outcome o ended state's game, with detail (a
+// rules.Msg or a string; nil for none) as its particulars.
+func outcomeMsg(state rules.Game, o rules.Outcome, detail any) rules.Msg {
+	why := rules.M(o.Reason.Code(), nil)
+	if detail != nil {
+		why = rules.M("notation.reason_detail", rules.Args{"Reason": why, "Detail": detail})
 	}
 	if o.Draw() {
-		return "it is drawn: " + why
+		return rules.M("notation.drawn", rules.Args{"Why": why})
 	}
-	names := make([]string, len(o.Winners))
+	names := make(rules.AndList, len(o.Winners))
 	for i, w := range o.Winners {
-		names[i] = state.SeatName(w)
+		names[i] = state.SeatMsg(w)
 	}
-	return strings.Join(names, " and ") + " won by " + why
+	return rules.M("notation.won", rules.Args{"Seats": names, "Why": why})
 }

@@ -3,6 +3,8 @@ package notation
 import (
 	"fmt"
 	"strings"
+
+	"pbem/i18n"
 )
 
 // Summary is what a review reports of one game; its JSON form is one line
@@ -21,6 +23,10 @@ type Summary struct {
 	Outcome string     `json:"outcome"`
 	Ending  string     `json:"ending,omitempty"`
 	Error   *PlyReport `json:"error,omitempty"`
+
+	// words are the language of Ending, Error.Reason and Text: English
+	// unless the summary was made by SummaryIn or Words.Summary.
+	words *Words
 }
 
 // PlyReport is where and why a game is invalid.
@@ -32,25 +38,51 @@ type PlyReport struct {
 	Reason string `json:"reason"`
 }
 
-// Summary reports the game for a review.
-func (g *Game) Summary() Summary {
+// Summary reports the game for a review, in English.
+func (g *Game) Summary() Summary { return g.SummaryIn(i18n.English) }
+
+// SummaryIn reports the game for a review in lang: how the rules ended it
+// and what is wrong are said in lang, and so is the line Text writes. A
+// review of many games puts them into words faster with one Words for all:
+// Words.Summary.
+func (g *Game) SummaryIn(lang i18n.Lang) Summary { return NewWords(lang).Summary(g) }
+
+// Summary reports g for a review in the words' language.
+func (w *Words) Summary(g *Game) Summary {
 	s := Summary{File: g.File, Index: g.Index, Players: g.Names, Kind: g.Title(),
-		Plies: len(g.Main.Moves), Valid: g.Valid(), Result: g.Result, Outcome: g.Outcome()}
+		Plies: len(g.Main.Moves), Valid: g.Valid(), Result: g.Result, Outcome: g.Outcome(), words: w}
 	if s.Players == nil {
 		s.Players = []string{}
 	}
-	if g.State != nil && g.State.Outcome().Over {
-		s.Ending = describeOutcome(g.State)
-	}
-	if p := g.Problem; p != nil {
+	s.Ending = w.Ending(g)
+	if p := g.Problem.In(w.lang); p != nil {
 		s.Error = &PlyReport{Ply: p.Ply, Line: p.Line, Column: p.Column, Token: p.Token, Reason: p.Reason}
 	}
 	return s
 }
 
-// Text is the summary as one line: file and number, players, game, plies,
-// recorded result, result by rule, and valid or where and why not.
+// Ending says how the rules ended g at the end of its main line, in the
+// words' language ("White won by five in a row, K10 to K14"); "" while
+// they decide nothing.
+func (w *Words) Ending(g *Game) string {
+	if g.State == nil {
+		return ""
+	}
+	o := g.State.Outcome()
+	if !o.Over {
+		return ""
+	}
+	return w.ending(g.State, o)
+}
+
+// Text is the summary as one line, in the summary's language: file and
+// number, players, game, plies, recorded result, result by rule, and valid
+// or where and why not.
 func (s Summary) Text() string {
+	w := s.words
+	if w == nil {
+		w = NewWords(i18n.English)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s #%d:", s.File, s.Index)
 	if len(s.Players) > 0 {
@@ -61,27 +93,24 @@ func (s Summary) Text() string {
 				names[i] = "?"
 			}
 		}
-		fmt.Fprintf(&b, " %s,", strings.Join(names, " vs "))
+		fmt.Fprintf(&b, " %s,", strings.Join(names, " "+w.tr("versus", "notation.summary.versus", nil)+" "))
 	}
 	if s.Kind != "" {
 		fmt.Fprintf(&b, " %s,", s.Kind)
 	}
-	plies := "plies"
-	if s.Plies == 1 {
-		plies = "ply"
-	}
-	fmt.Fprintf(&b, " %d %s, result %s, by rule %s", s.Plies, plies, s.Result, s.Outcome)
+	b.WriteString(" " + w.plies(s.Plies, s.Result, s.Outcome))
 	if s.Ending != "" {
 		fmt.Fprintf(&b, " (%s)", s.Ending)
 	}
 	if s.Error == nil {
-		b.WriteString(": valid")
+		b.WriteString(": " + w.tr("valid", "notation.summary.valid", nil))
 		return b.String()
 	}
-	fmt.Fprintf(&b, ": INVALID at %d:%d", s.Error.Line, s.Error.Column)
+	at := map[string]any{"Line": s.Error.Line, "Column": s.Error.Column, "Ply": s.Error.Ply, "Token": s.Error.Token}
+	id := "notation.summary.invalid"
 	if s.Error.Ply > 0 {
-		fmt.Fprintf(&b, " ply %d %s", s.Error.Ply, s.Error.Token)
+		id = "notation.summary.invalid_ply"
 	}
-	fmt.Fprintf(&b, ": %s", s.Error.Reason)
+	fmt.Fprintf(&b, ": %s: %s", i18n.Tr(w.lang, id, at), s.Error.Reason)
 	return b.String()
 }

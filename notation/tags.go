@@ -1,8 +1,9 @@
 package notation
 
 import (
-	"fmt"
 	"strings"
+
+	"pbem/rules"
 )
 
 // The tags the reader gives a meaning to.
@@ -56,7 +57,7 @@ func index(tags []Tag) (tagIndex, int, error) {
 				continue
 			}
 			if first := ix[k]; first != 0 {
-				return ix, i, fmt.Errorf("the tag %s is given twice; the first is on line %d", known, tags[first-1].Line)
+				return ix, i, rules.M("notation.tag_twice", rules.Args{"Tag": known, "Line": tags[first-1].Line})
 			}
 			ix[k] = i + 1
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/notation"
 	"pbem/rules"
 )
@@ -34,11 +35,12 @@ func Import(tx *db.Tx, g *notation.Game, now time.Time) (int64, error) {
 type Importer struct {
 	now     time.Time
 	players map[string]int64 // address -> player id
+	words   *notation.Words  // English: the store keeps how a game ended so
 }
 
 // NewImporter is an Importer whose games are imported at now.
 func NewImporter(now time.Time) *Importer {
-	return &Importer{now: now, players: map[string]int64{}}
+	return &Importer{now: now, players: map[string]int64{}, words: notation.NewWords(i18n.English)}
 }
 
 // player is the id of the player of a record's name at a seat.
@@ -59,7 +61,7 @@ func (im *Importer) player(tx *db.Tx, name string, seat int) (int64, error) {
 // are rows; its plies go into the game's archive (db.CreateGameWithPlies):
 // a row per ply made the store 2.5 KB a game and cost an INSERT a ply.
 func (im *Importer) Import(tx *db.Tx, g *notation.Game) (int64, error) {
-	p, err := Prepare(g, im.now)
+	p, err := im.Prepare(g)
 	if err != nil {
 		return 0, err
 	}
@@ -75,9 +77,11 @@ type Prepared struct {
 	plies []db.Ply
 }
 
-// Prepare replays a valid game and makes it ready to store at now. It
-// touches no store.
-func Prepare(g *notation.Game, now time.Time) (Prepared, error) {
+// Prepare replays a valid game and makes it ready to store. It touches
+// neither the store nor the importer's players, so that several
+// goroutines may prepare games at once while one stores them.
+func (im *Importer) Prepare(g *notation.Game) (Prepared, error) {
+	now := im.now
 	if !g.Valid() || g.State == nil {
 		return Prepared{}, fmt.Errorf("game %d of %s is not valid", g.Index, g.File)
 	}
@@ -103,7 +107,7 @@ func Prepare(g *notation.Game, now time.Time) (Prepared, error) {
 	if result != "*" {
 		row.State, row.Result, row.Finished = db.Finished, result, &now
 		if termination == "" {
-			termination = g.Summary().Ending
+			termination = im.words.Ending(g)
 		}
 		if termination == "" && g.GaveUp != "" {
 			termination = strings.ToLower(g.GaveUp)

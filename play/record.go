@@ -118,13 +118,13 @@ func (h *handling) review(c *grammar.Command, _ *table) error {
 		}
 		for g := range notation.Games(name, src.data) {
 			count++
-			s := g.Summary()
+			s := g.SummaryIn(h.lang)
 			if s.Valid {
 				valid++
 			}
 			b.WriteString("\n" + s.Text() + "\n")
 			if g.Problem != nil {
-				b.WriteString(g.Problem.Error() + "\n")
+				b.WriteString(g.Problem.In(h.lang).Error() + "\n")
 			}
 			if g.State != nil && boards < maxReviewBoards {
 				boards++

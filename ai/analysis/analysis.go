@@ -1,7 +1,8 @@
 // Package analysis goes through a game ply by ply with a computer player:
 // how good each position was for the seat to move, and which plies threw
 // away more than a threshold, with the engine's better ply and its line.
-// It imports ai and rules only; the record and the mail are the callers'.
+// It imports ai, rules and i18n only; the record and the mail are the
+// callers': Comment, Remark and Lead give them the texts, in any language.
 package analysis
 
 import (
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"pbem/ai"
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -195,30 +197,65 @@ func orders(dice []int) [][]int {
 	return out
 }
 
-// Comment is the remark a record carries after an analysed ply: its value
-// and, for a mistake, the better ply and its line. Values are in stones,
-// for the mover.
-func Comment(p Ply) string {
-	s := "eval " + Value(p.After)
+// Comment is the remark a record carries after an analysed ply, in
+// English: its value and, for a mistake, the better ply and its line.
+// Values are in stones, for the mover.
+func Comment(p Ply) string { return CommentIn(i18n.English, p) }
+
+// CommentIn is Comment in lang. It is a comment of records.md in every
+// language: it holds no brace, and the plies and values are written as
+// records and engines write them.
+func CommentIn(lang i18n.Lang, p Ply) string { return i18n.Render(lang, Remark(p)) }
+
+// Remark is Comment as a message of the catalogs (analysis.*), for a
+// caller that renders it later in its reader's language.
+func Remark(p Ply) rules.Msg {
 	if p.Mistake {
-		s = fmt.Sprintf("mistake: eval %s, was %s; better %s", Value(p.After), Value(p.Best), strings.Join(p.Line, " "))
+		return rules.M("analysis.mistake", rules.Args{"After": valueMsg(p.After), "Best": valueMsg(p.Best),
+			"Line": strings.Join(p.Line, " ")})
 	}
-	return s
+	return rules.M("analysis.eval", rules.Args{"Value": valueMsg(p.After)})
+}
+
+// Lead is the comment an analysed record opens with, in lang: who
+// analysed it at which level, how many mistakes were found and what marks
+// them.
+func Lead(lang i18n.Lang, level, mistakes int) string {
+	return i18n.Tr(lang, "analysis.lead", map[string]any{"Level": level, i18n.CountArg: mistakes,
+		"Threshold": strings.TrimPrefix(Value(DefaultThreshold), "+")})
 }
 
 // Value writes a score in stones with a sign ("+1.50", "-0.20"), or as a
-// forced win or loss in n plies ("win in 3", "loss in 4").
-func Value(s ai.Score) string {
+// forced win or loss in n plies ("win in 3", "loss in 4"), in English.
+func Value(s ai.Score) string { return ValueIn(i18n.English, s) }
+
+// ValueIn is Value in lang. Stones keep the decimal point in every
+// language, as engines write them.
+func ValueIn(lang i18n.Lang, s ai.Score) string {
+	if m, ok := valueMsg(s).(rules.Msg); ok {
+		return i18n.Render(lang, m)
+	}
+	return stones(s)
+}
+
+// valueMsg is a score as a message when it is a forced end, else as the
+// stones it is worth.
+func valueMsg(s ai.Score) any {
 	switch {
 	case s == ai.Win:
-		return "won"
+		return rules.M("analysis.won", nil)
 	case s == -ai.Win:
-		return "lost"
+		return rules.M("analysis.lost", nil)
 	case s >= ai.Win-1000:
-		return fmt.Sprintf("win in %d", ai.Win-s)
+		return rules.M("analysis.win_in", rules.Args{i18n.CountArg: int(ai.Win - s)})
 	case s <= -ai.Win+1000:
-		return fmt.Sprintf("loss in %d", s+ai.Win)
+		return rules.M("analysis.loss_in", rules.Args{i18n.CountArg: int(s + ai.Win)})
 	}
+	return stones(s)
+}
+
+// stones writes a score in stones with a sign: "+1.50", "-0.20".
+func stones(s ai.Score) string {
 	sign := "+"
 	if s < 0 {
 		sign, s = "-", -s

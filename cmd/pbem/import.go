@@ -26,7 +26,7 @@ const importBatch = 500
 // "imported as game N" is printed once its batch is committed, and an
 // error of the store stops the import after the batches committed before.
 // The records are read as a stream and each game is read, replayed and
-// made ready to store on every core (notation.Each, play.Prepare), in the
+// made ready to store on every core (notation.Each, Importer.Prepare), in the
 // file's order, while the writer stores the batches before it.
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("import", "[--data DIR] FILE... (- for standard input)", stderr)
@@ -90,7 +90,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				r.problem = errText(g.Problem)
 				return r
 			}
-			r.prepared, r.err = play.Prepare(g, now)
+			r.prepared, r.err = im.Prepare(g)
 			return r
 		}, func(r readyGame) error {
 			if r.problem != "" {

@@ -19,7 +19,7 @@ import (
 func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("review", "[--json] [--language LANG] FILE... (- for standard input)", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per game per line")
-	langName := fs.String("language", "en", "the language of the rules' reasons: en, de, es or pt")
+	langName := fs.String("language", "en", "the language of the report: en, de, es or pt")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return exitUsage
@@ -36,6 +36,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	code := exitOK
+	words := notation.NewWords(lang)
 	for _, name := range files {
 		in, err := openInput(ctx, name, stdin)
 		if err != nil {
@@ -44,7 +45,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			continue
 		}
 		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
-			return review(g, lang, *asJSON)
+			return review(g, words, *asJSON)
 		}, func(r reviewed) error {
 			if r.err != nil {
 				return r.err
@@ -94,10 +95,10 @@ type reviewed struct {
 }
 
 // review reports one game; it runs on the workers, so that formatting is
-// done in parallel too.
-func review(g *notation.Game, lang i18n.Lang, asJSON bool) reviewed {
-	g.Problem = g.Problem.In(lang)
-	s := g.Summary()
+// done in parallel too. The workers share words, which remember the
+// sentences made.
+func review(g *notation.Game, words *notation.Words, asJSON bool) reviewed {
+	s := words.Summary(g)
 	r := reviewed{valid: s.Valid}
 	if asJSON {
 		line, err := json.Marshal(s)
@@ -106,7 +107,7 @@ func review(g *notation.Game, lang i18n.Lang, asJSON bool) reviewed {
 	}
 	r.line = []byte(s.Text() + "\n")
 	if g.Problem != nil {
-		r.detail = g.Problem.Error()
+		r.detail = g.Problem.In(words.Lang()).Error()
 	}
 	return r
 }

@@ -61,13 +61,14 @@ func TestReviewText(t *testing.T) {
 	}
 }
 
-// TestReviewGerman gives the rules' reasons in German with --language de.
+// TestReviewGerman gives the report and the rules' reasons in German with
+// --language de.
 func TestReviewGerman(t *testing.T) {
 	code, out, errOut := runPbem(t, "", "review", "--language", "de", filepath.Join("testdata", "two-games.pgn"))
 	if code != exitInvalid {
 		t.Errorf("exit %d", code)
 	}
-	want := "INVALID at 14:14 ply 3 H9: H9 liegt im zentralen 5x5-Bereich: der zweite Stein von Weiß muss mindestens 3 Punkte von K10 entfernt liegen (Turnierregel)"
+	want := "Dan gegen Carla, Pente, 4 Züge, Ergebnis *, nach den Regeln *: UNGÜLTIG bei 14:14 Zug 3 H9: H9 liegt im zentralen 5x5-Bereich:"
 	if !strings.Contains(out, want) {
 		t.Errorf("report\n%s\nlacks\n%s", out, want)
 	}
@@ -110,5 +111,50 @@ func TestUsageErrors(t *testing.T) {
 		if code, _, errOut := runPbem(t, "", c.args...); code != c.code || errOut == "" {
 			t.Errorf("pbem %s: exit %d, stderr %q; want exit %d and a message", strings.Join(c.args, " "), code, errOut, c.code)
 		}
+	}
+}
+
+// TestReviewInEveryLanguage names the same place of the same fault in each
+// language, with the report and the fault in that language, in the text
+// form and in the JSON form.
+func TestReviewInEveryLanguage(t *testing.T) {
+	cases := []struct {
+		lang, line, detail, reason, ending string
+	}{
+		{"en", "#2: Dan vs Carla, Pente, 4 plies, result *, by rule *: INVALID at 14:14 ply 3 H9: H9 is inside",
+			"testdata/two-games.pgn:14:14: ply 3 (H9): H9 is inside", "H9 is inside", "White won by five in a row"},
+		{"de", "#2: Dan gegen Carla, Pente, 4 Züge, Ergebnis *, nach den Regeln *: UNGÜLTIG bei 14:14 Zug 3 H9: H9 liegt im",
+			"testdata/two-games.pgn:14:14: Zug 3 (H9): H9 liegt im", "H9 liegt im", "Sieg von Weiß: fünf in einer Reihe"},
+		{"es", "#2: Dan contra Carla, Pente, 4 jugadas, resultado *, según las reglas *: NO VÁLIDA en 14:14 jugada 3 H9: H9 está dentro",
+			"testdata/two-games.pgn:14:14: jugada 3 (H9): H9 está dentro", "H9 está dentro", "victoria de Blancas: cinco en línea"},
+		{"pt", "#2: Dan contra Carla, Pente, 4 lances, resultado *, pelas regras *: INVÁLIDA em 14:14 lance 3 H9: H9 está dentro",
+			"testdata/two-games.pgn:14:14: lance 3 (H9): H9 está dentro", "H9 está dentro", "vitória de Brancas: cinco em linha"},
+	}
+	for _, c := range cases {
+		t.Run(c.lang, func(t *testing.T) {
+			code, out, errOut := runPbem(t, "", "review", "--language", c.lang, filepath.Join("testdata", "two-games.pgn"))
+			if code != exitInvalid || !strings.Contains(out, c.line) || !strings.Contains(out, c.ending) {
+				t.Errorf("exit %d, report\n%s\nwant\n%s\nand %q", code, out, c.line, c.ending)
+			}
+			if !strings.Contains(errOut, c.detail) || !strings.Contains(errOut, "    1. K10 L9 2. H9 M9 *\n                 ^") {
+				t.Errorf("detail on stderr:\n%s\nwant\n%s", errOut, c.detail)
+			}
+			_, out, _ = runPbem(t, "", "review", "--json", "--language", c.lang, filepath.Join("testdata", "two-games.pgn"))
+			var first, second struct {
+				Ending string
+				Error  *struct {
+					Line, Column int
+					Reason       string
+				}
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(lines) != 2 || json.Unmarshal([]byte(lines[0]), &first) != nil || json.Unmarshal([]byte(lines[1]), &second) != nil {
+				t.Fatalf("JSON lines:\n%s", out)
+			}
+			if !strings.HasPrefix(first.Ending, c.ending) || second.Error == nil || second.Error.Line != 14 || second.Error.Column != 14 ||
+				!strings.HasPrefix(second.Error.Reason, c.reason) {
+				t.Errorf("JSON:\n%s", out)
+			}
+		})
 	}
 }

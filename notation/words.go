@@ -1,0 +1,86 @@
+package notation
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	"pbem/i18n"
+	"pbem/rules"
+)
+
+// Words puts the reports of a review into one language. It remembers the
+// sentences it made: the games of a file end in few different ways and
+// have few different lengths, and putting a message into words costs more
+// than reading a game, so a review of many games keeps one Words for all
+// of them. It is safe for concurrent use.
+type Words struct {
+	lang i18n.Lang
+	mu   sync.Mutex
+	memo map[string]string
+}
+
+// memoMax bounds what a Words remembers; past it, sentences are made anew.
+const memoMax = 1 << 12
+
+// NewWords gives the words of lang (English when lang is none of i18n.All).
+func NewWords(lang i18n.Lang) *Words { return &Words{lang: lang.Or(i18n.English)} }
+
+// Lang is the language of the words.
+func (w *Words) Lang() i18n.Lang { return w.lang }
+
+// remembered is the sentence made under key, making it with say the first
+// time.
+func (w *Words) remembered(key string, say func() string) string {
+	w.mu.Lock()
+	s, ok := w.memo[key]
+	w.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = say()
+	w.mu.Lock()
+	if w.memo == nil {
+		w.memo = map[string]string{}
+	}
+	if len(w.memo) < memoMax {
+		w.memo[key] = s
+	}
+	w.mu.Unlock()
+	return s
+}
+
+// tr is message id with args, remembered under key.
+func (w *Words) tr(key, id string, args map[string]any) string {
+	return w.remembered(key, func() string { return i18n.Tr(w.lang, id, args) })
+}
+
+// ending says how the rules ended a game, o being its outcome: "White won
+// by five in a row, K10 to O10". The sentence is remembered by the seats
+// and the reason, with a mark where the particulars go.
+func (w *Words) ending(state rules.Game, o rules.Outcome) string {
+	key := "ending\x00" + string(o.Reason)
+	var detail any
+	if o.Detail.Code != "" {
+		key += "\x00+"
+		detail = detailMark
+	}
+	for _, s := range o.Winners {
+		key += "\x00" + state.SeatName(s)
+	}
+	s := w.remembered(key, func() string { return i18n.Render(w.lang, outcomeMsg(state, o, detail)) })
+	if detail == nil {
+		return s
+	}
+	return strings.Replace(s, detailMark, i18n.Render(w.lang, o.Detail), 1)
+}
+
+// detailMark stands for the particulars of an ending in a remembered
+// sentence.
+const detailMark = "\x00detail\x00"
+
+// plies is the summary's "9 plies, result 1-0, by rule 1-0".
+func (w *Words) plies(n int, result, outcome string) string {
+	return w.tr("plies\x00"+strconv.Itoa(n)+"\x00"+result+"\x00"+outcome, "notation.summary.plies",
+		map[string]any{i18n.CountArg: n, "Result": result, "Outcome": outcome})
+}
