@@ -118,4 +118,3 @@ func notActiveIn(lang i18n.Lang, t *table) string {
 	}
 	return ""
 }
-
