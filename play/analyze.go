@@ -41,7 +41,7 @@ func Analyze(ctx context.Context, lang i18n.Lang, g *notation.Game, e ai.Engine,
 	mistakes := 0
 	for i, p := range plies {
 		m := g.Main.Moves[i]
-		m.After = append(m.After, notation.Note{Comment: analysis.Comment(p)})
+		m.After = append(m.After, notation.Note{Comment: analysis.CommentIn(lang, p)})
 		if p.Mistake {
 			mistakes++
 			if m.Suffix == "" {
@@ -49,8 +49,7 @@ func Analyze(ctx context.Context, lang i18n.Lang, g *notation.Game, e ai.Engine,
 			}
 		}
 	}
-	g.Main.Lead = append(g.Main.Lead, i18n.Tr(lang, "plies.analysis_lead", map[string]any{"Level": s.LevelOrDefault(),
-		"Count": mistakes, "Threshold": strings.TrimPrefix(analysis.Value(analysis.DefaultThreshold), "+")}))
+	g.Main.Lead = append(g.Main.Lead, analysis.Lead(lang, s.LevelOrDefault(), mistakes))
 	return plies, nil
 }
 
@@ -265,7 +264,7 @@ func analysisSummary(lang i18n.Lang, title string, g *notation.Game, plies []ana
 		}
 		mistakes = append(mistakes, "  "+i18n.Tr(lang, "plies.analysis_mistake", map[string]any{"N": p.N,
 			"Seat": seatNameIn(lang, g.State, p.Seat), "Played": p.Played, "Better": p.Better,
-			"Best": analysis.Value(p.Best), "After": analysis.Value(p.After)}))
+			"Best": analysis.ValueIn(lang, p.Best), "After": analysis.ValueIn(lang, p.After)}))
 	}
 	found := i18n.Tr(lang, "plies.analysis_none", nil)
 	if len(mistakes) > 0 {

@@ -237,8 +237,8 @@ func TestAnalysisInLanguages(t *testing.T) {
 		started, subject, mistake, lead string
 	}{
 		{"de", "Der Computer geht Partie 1 durch", "Analyse von Partie 1", "Zug 9, Weiß T19: besser K", "Analysiert vom Computer von pbem auf Stufe 4"},
-		{"es", "El ordenador está repasando la partida 1", "Análisis de la partida 1", "jugada 9, Blancas T19: mejor K", "Analizado por el ordenador de pbem en el nivel 4"},
-		{"pt", "O computador está a rever a partida 1", "Análise da partida 1", "lance 9, Brancas T19: melhor K", "Analisado pelo computador do pbem no nível 4"},
+		{"es", "El ordenador está repasando la partida 1", "Análisis de la partida 1", "jugada 9, Blancas T19: mejor K", "Analizada por el ordenador de pbem en el nivel 4"},
+		{"pt", "O computador está a rever a partida 1", "Análise da partida 1", "lance 9, Brancas T19: melhor K", "Analisada pelo computador do pbem no nível 4"},
 	}
 	const c = "carol@example.org"
 	for _, tc := range tests {
