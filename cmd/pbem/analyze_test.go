@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/i18n"
 	"pbem/notation"
 )
 
@@ -84,5 +85,30 @@ func TestAnalyzeDiceGame(t *testing.T) {
 	}
 	if n := len(strings.Split(strings.TrimSpace(out), "\n")); n != 19 {
 		t.Errorf("%d plies analysed, want 19:\n%s", n, out)
+	}
+}
+
+// TestAnalyzeGerman writes the comments in German with --language de; the
+// record still reads back.
+func TestAnalyzeGerman(t *testing.T) {
+	code, out, errOut := runPbem(t, "", "analyze", "--nodes", "500", "--language", "de", filepath.Join("testdata", "missed-win.pgn"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	lead := strings.TrimSpace(strings.SplitN(i18n.Tr(i18n.German, "analysis.lead", map[string]any{"Level": 4, i18n.CountArg: 1, "Threshold": "1.50"}), ":", 2)[0])
+	if !strings.Contains(flat, "{"+lead) {
+		t.Errorf("no %q in\n%s", lead, out)
+	}
+	if strings.Contains(flat, "mistake:") || strings.Contains(flat, "{eval") {
+		t.Errorf("English comments in the German analysis:\n%s", out)
+	}
+	for g := range notation.Games("analysed", []byte(out)) {
+		if !g.Valid() {
+			t.Errorf("the German analysis reads back with a problem: %v", g.Problem)
+		}
+	}
+	if code, _, _ := runPbem(t, "", "analyze", "--language", "xx", filepath.Join("testdata", "missed-win.pgn")); code != exitUsage {
+		t.Errorf("--language xx: exit %d, want %d", code, exitUsage)
 	}
 }
