@@ -1,7 +1,6 @@
 package play
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +106,7 @@ func TestMailExamplesOfClocksByLanguage(t *testing.T) {
 			w.advance(24 * time.Hour)
 			check("38-lost-on-time", w.last("hank@example.org"), tc.lost)
 
-			keepExamples(t, filepath.Join("..", "docs", "mails", tc.lang), got, "MailExamplesOfClocksByLanguage")
+			keepLanguageExtras(t, tc.lang, got, "MailExamplesOfClocksByLanguage")
 		})
 	}
 }

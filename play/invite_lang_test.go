@@ -2,7 +2,6 @@ package play
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -144,7 +143,7 @@ func TestMailExamplesInvitationsByLanguage(t *testing.T) {
 			w.send("alice@example.org", "", "new pente with anyone tournament=off")
 			w.send("bob@example.org", "", "accept challenge 1")
 			got["63-challenge-taken"] = w.last("alice@example.org")
-			keepExamples(t, filepath.Join("..", "docs", "mails", lang), got, "MailExamplesInvitationsByLanguage")
+			keepLanguageExtras(t, lang, got, "MailExamplesInvitationsByLanguage")
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"path/filepath"
 	"testing"
 
 	"pbem/db"
@@ -36,7 +35,7 @@ func TestMailExamplesByLanguage(t *testing.T) {
 			w.send("alice@example.org", "", wd.help)
 			got["23-help"] = w.last("alice@example.org")
 
-			keepExamples(t, filepath.Join("..", "docs", "mails", lang), got, "MailExamplesByLanguage")
+			keepLanguageExtras(t, lang, got, "MailExamplesByLanguage")
 		})
 	}
 }

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -167,7 +166,7 @@ func TestMailExamplesOfPlies(t *testing.T) {
 			w.reply(b, w.lastAbout(b, 1), "L11")
 			got["65-conditional-answer"] = w.last(b)
 			got["66-conditional-answer-owner"] = w.last(a)
-			keepExamples(t, filepath.Join("..", "docs", "mails", lang), got, "MailExamplesOfPlies")
+			keepLanguageExtras(t, lang, got, "MailExamplesOfPlies")
 		})
 	}
 }

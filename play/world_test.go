@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 )
 
 // world is a service with its store, a clock the test moves, and the mail
@@ -21,6 +22,10 @@ type world struct {
 	read  int64                // the last outbox id collected
 	inbox map[string][]db.Mail // by recipient
 	n     int                  // mails sent so far, for Message-IDs and UIDs
+	// lang, when set, is chosen as the language of every player who
+	// writes, before their first mail is handled: the English command
+	// words of a test then leave the mail in lang.
+	lang i18n.Lang
 }
 
 func newWorld(t *testing.T, cfg Config) *world {
@@ -52,12 +57,31 @@ func (w *world) deliver(m Message) Result {
 		m.MessageID = fmt.Sprintf("m%d@client.example", w.n)
 		m.Mailbox, m.UIDValidity, m.UID = "INBOX", 1, uint32(w.n)
 	}
+	if w.lang != "" {
+		w.chooseLanguage(m.From)
+	}
 	res, err := w.svc.Handle(context.Background(), m)
 	if err != nil {
 		w.t.Fatalf("Handle: %v", err)
 	}
 	w.collect()
 	return res
+}
+
+// chooseLanguage sets w.lang as the language of the player at address,
+// unless they chose one.
+func (w *world) chooseLanguage(address string) {
+	w.t.Helper()
+	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
+		p, err := tx.Player(address, "", w.now)
+		if err != nil || p.Settings[languageSetting] != "" {
+			return err
+		}
+		return tx.SetSetting(p.ID, languageSetting, string(w.lang))
+	})
+	if err != nil {
+		w.t.Fatal(err)
+	}
 }
 
 // send is a mail from a player about no game in particular, written as a
