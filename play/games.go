@@ -156,9 +156,3 @@ func (t *table) seatOf(address string) int {
 	}
 	return -1
 }
-
-// seatLabel is "bob (Black)".
-func (t *table) seatLabel(seat int) string {
-	s := t.row.Seats[seat]
-	return shortName(s.Address, s.Name) + " (" + t.game.SeatName(rules.Seat(seat)) + ")"
-}

@@ -90,13 +90,6 @@ func commandWord(lang i18n.Lang, en string) string {
 	return strings.Join(f, " ")
 }
 
-func orList(s []string) string {
-	if len(s) == 1 {
-		return s[0]
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
-}
-
 // notActiveIn says in lang why a game cannot be played now, or "" when it
 // is active.
 func notActiveIn(lang i18n.Lang, t *table) string {

@@ -22,13 +22,6 @@ func (h *handling) tr(id string, args map[string]any) string {
 	return i18n.Tr(h.lang, id, args)
 }
 
-// english is a text that is English in every language. What players read
-// goes through the catalogs instead; this is left only where a text has
-// not moved there yet.
-func english(s string) words {
-	return func(i18n.Lang) string { return s }
-}
-
 // seatName is a seat's name in lang: "Weiß", "Platz 3". The rules name
 // seats in English, as records write them.
 func (t *table) seatName(lang i18n.Lang, seat int) string {
