@@ -78,12 +78,17 @@ type Move struct {
 	// refused or not reached), the round it belongs to (the move number)
 	// and whether it opens it.
 	ply    rules.Ply
+	seat   rules.Seat // who played it
 	round  int
 	starts bool
 	// leave marks a seat leaving mid-game (s3:resign, s3:time), which
 	// is written without a move number.
 	leave bool
 }
+
+// Seat is the seat that played the ply, as the replay found it; ok is
+// false for a ply the engine did not read.
+func (m *Move) Seat() (s rules.Seat, ok bool) { return m.seat, m.ply != nil }
 
 // Canonical is the ply as the engine writes it (K10 for k10), or as written
 // when the engine did not read it.

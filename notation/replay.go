@@ -53,12 +53,16 @@ func replayLine(state rules.Game, seats int, l *Line, t turn, fail func(*Move, i
 		}
 		// A seat leaving (s3:resign) is no seat's turn: it takes no
 		// move number and leaves the numbering as it was.
-		if _, _, m.leave = rules.ParseLeaveToken(m.Token); !m.leave {
+		var leaver rules.Seat
+		if leaver, _, m.leave = rules.ParseLeaveToken(m.Token); m.leave {
+			m.seat = leaver // a seat may leave out of turn
+		} else {
 			s := (t.seat + 1) % rules.Seat(seats)
 			if state != nil {
 				s = state.ToMove()
 			}
 			t, m.starts = t.next(s)
+			m.seat = s
 		}
 		m.round = t.round
 		if state != nil {

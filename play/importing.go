@@ -8,7 +8,6 @@ import (
 	"pbem/db"
 	"pbem/i18n"
 	"pbem/notation"
-	"pbem/rules"
 )
 
 // Record tags an imported game keeps in the store, to write them back.
@@ -85,10 +84,6 @@ func (im *Importer) Prepare(g *notation.Game) (Prepared, error) {
 	if !g.Valid() || g.State == nil {
 		return Prepared{}, fmt.Errorf("game %d of %s is not valid", g.Index, g.File)
 	}
-	state, err := g.Entry.New(g.Options)
-	if err != nil {
-		return Prepared{}, err
-	}
 	row := db.Game{Kind: g.Entry.Kind.Name, Options: g.Options.String(), State: db.Active, Created: now,
 		Started: &now, Seed: randomSeed(), Tags: map[string]string{tagEvent: g.Event, tagSite: g.Site, tagDate: g.Date, tagRound: g.Round}}
 	if g.TimeControl != "" {
@@ -97,7 +92,7 @@ func (im *Importer) Prepare(g *notation.Game) (Prepared, error) {
 	for _, t := range g.Other {
 		row.Tags[t.Name] = t.Value
 	}
-	names := make([]string, state.Seats())
+	names := make([]string, g.State.Seats())
 	copy(names, g.Names)
 	result := g.Result
 	if !decidedResult(result) {
@@ -114,14 +109,13 @@ func (im *Importer) Prepare(g *notation.Game) (Prepared, error) {
 		}
 	}
 	row.Termination = termination
+	// The record's replay found each ply's seat: the game is not played
+	// again.
 	plies := make([]db.Ply, len(g.Main.Moves))
 	for i, m := range g.Main.Moves {
-		seat := state.ToMove()
-		if s, _, ok := rules.ParseLeaveToken(m.Token); ok {
-			seat = s // a seat leaving may do so out of turn
-		}
-		if err := rules.PlayToken(state, m.Token); err != nil {
-			return Prepared{}, fmt.Errorf("game %d of %s, ply %d: %w", g.Index, g.File, i+1, err)
+		seat, ok := m.Seat()
+		if !ok {
+			return Prepared{}, fmt.Errorf("game %d of %s, ply %d was not replayed", g.Index, g.File, i+1)
 		}
 		conditional := false
 		for _, n := range m.After {

@@ -104,3 +104,30 @@ func TestImportedDobbalGameGoesOnWithSeededRolls(t *testing.T) {
 		t.Errorf("roll for ply 7: %v, want the seeded one", roll)
 	}
 }
+
+// TestImportKeepsEachPlysSeat: the seats stored with an imported game's
+// plies are those of the record's replay, a seat leaving out of turn
+// included.
+func TestImportKeepsEachPlysSeat(t *testing.T) {
+	w := newWorld(t, Config{})
+	src, err := os.ReadFile(filepath.Join("..", "notation", "testdata", "golden", "quatro", "leaving.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := importRecords(t, w, "leaving.pgn", src)
+	var got []string
+	err = w.store.View(context.Background(), func(tx *db.Tx) error {
+		plies, err := tx.Plies(ids[0])
+		for _, p := range plies[:7] {
+			got = append(got, strconv.Itoa(p.Seat)+":"+p.Token)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0:b2-c1 2:s3:resign 1:b1-c2 3:e3-d4 0:c3-b2 1:g6-f5 3:d4-e3"
+	if strings.Join(got, " ") != want {
+		t.Errorf("stored plies %q, want %q", strings.Join(got, " "), want)
+	}
+}
