@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,7 +66,30 @@ func (t *Tx) PutClock(c Clock) error {
 		return fmt.Errorf("game %d clock: %w", c.GameID, err)
 	}
 	delete(t.touched, c.GameID) // written with the clock
+	t.cacheClock(c.GameID, c, true)
 	return nil
+}
+
+// cachedClock is a clock as the transaction last read or wrote it.
+type cachedClock struct {
+	c  Clock
+	ok bool
+}
+
+// cacheClock keeps a game's clock for the rest of the transaction, with
+// its own copy of the banks: callers change the Clock they were given.
+func (t *Tx) cacheClock(gameID int64, c Clock, ok bool) {
+	if t.clocks == nil {
+		t.clocks = map[int64]cachedClock{}
+	}
+	// As the store gives them back.
+	c.Banks = slices.Clone(c.Banks)
+	c.Started, c.Deadline, c.CheckAt = c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC()
+	if c.Paused != nil {
+		p := c.Paused.UTC()
+		c.Paused = &p
+	}
+	t.clocks[gameID] = cachedClock{c: c, ok: ok}
 }
 
 // oneRow checks that a statement changed a row: ErrNotFound when not.
@@ -82,6 +106,19 @@ func oneRow(res sql.Result) error {
 
 // Clock returns a game's clock; ok is false when it has none.
 func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
+	if cc, have := t.clocks[gameID]; have {
+		c = cc.c
+		c.Banks = slices.Clone(c.Banks)
+		return c, cc.ok, nil
+	}
+	c, ok, err = t.readClock(gameID)
+	if err == nil {
+		t.cacheClock(gameID, c, ok)
+	}
+	return c, ok, err
+}
+
+func (t *Tx) readClock(gameID int64) (c Clock, ok bool, err error) {
 	var turn, seat, plies sql.NullInt64
 	var started, deadline, check, paused sql.NullTime
 	var banks string
@@ -118,6 +155,7 @@ func (t *Tx) DeleteClock(gameID int64) error {
 		clock_pause_reason = '', clock_banks = '' WHERE id = ?`, gameID); err != nil {
 		return fmt.Errorf("game %d delete clock: %w", gameID, err)
 	}
+	t.cacheClock(gameID, Clock{}, false)
 	return nil
 }
 
@@ -139,6 +177,7 @@ func (t *Tx) ActiveWithoutClock(limit int) ([]int64, error) {
 // ShiftRunningClocks moves every running clock on by d: the time the
 // service was down is given back. It returns how many clocks moved.
 func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
+	t.clocks = nil
 	rows, err := t.query(`SELECT id, clock_started_at, clock_deadline, clock_check_at FROM games
 		WHERE clock_turn IS NOT NULL AND clock_paused_at IS NULL`)
 	if err != nil {

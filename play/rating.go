@@ -144,6 +144,9 @@ var provisionalNote = fmt.Sprintf("? marks a provisional rating, of fewer than %
 // ratingLines shows what a finished rated game did to the ratings, for
 // its final mail; "" for a game that was not rated.
 func (h *handling) ratingLines(t *table) (string, error) {
+	if t.row.State != db.Finished {
+		return "", nil // only a game that ended was rated
+	}
 	changes, err := h.tx.RatingChanges(t.row.ID)
 	if err != nil || len(changes) == 0 {
 		return "", err
