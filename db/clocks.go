@@ -271,19 +271,32 @@ func (t *Tx) ReleaseBounces(playerID int64) ([]int64, error) {
 }
 
 // LastTick is the scheduler's heartbeat; ok is false before the first tick.
+// It is read once a transaction: every mail of a batch asks.
 func (t *Tx) LastTick() (last time.Time, ok bool, err error) {
+	if t.tick != nil {
+		return t.tick.at, t.tick.ok, nil
+	}
 	err = t.queryRow(`SELECT last_tick FROM scheduler WHERE id = 1`).Scan(&last)
 	if errors.Is(err, sql.ErrNoRows) {
+		t.tick = &heartbeat{}
 		return time.Time{}, false, nil
 	}
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("last tick: %w", err)
 	}
+	t.tick = &heartbeat{at: last, ok: true}
 	return last, true, nil
+}
+
+// heartbeat is the scheduler's last tick as a transaction read or wrote it.
+type heartbeat struct {
+	at time.Time
+	ok bool
 }
 
 // SetLastTick records the scheduler's heartbeat.
 func (t *Tx) SetLastTick(now time.Time) error {
+	t.tick = nil
 	_, err := t.exec(`INSERT INTO scheduler (id, last_tick) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_tick = excluded.last_tick`,
 		now.UTC())
 	if err != nil {

@@ -124,6 +124,8 @@ type Tx struct {
 	// reads its game's clock for the clock's turn and for each mail it
 	// writes about the game.
 	clocks map[int64]cachedClock
+	// tick is the scheduler's heartbeat once read (LastTick).
+	tick *heartbeat
 	// nextMail is the id the next mail queued gets; 0 until the
 	// transaction first queues one (Queue).
 	nextMail int64
