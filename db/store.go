@@ -102,8 +102,12 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
-// Tx is one transaction. Its methods use the context the transaction was
-// started with.
+// Tx is one transaction. Its statements run under the context the
+// transaction was started with, less its cancellation: the driver runs a
+// statement under a context that can end in a goroutine of its own, a
+// handoff that cost more than most of a mail's statements. Ending the
+// context still ends the transaction (database/sql rolls it back), once
+// the statement under way is done.
 type Tx struct {
 	ctx   context.Context
 	tx    *sql.Tx
@@ -139,7 +143,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: ctx, tx: tx, cache: s.writeStmts, secrets: s.secrets}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer func() {
 		if p := recover(); p != nil {
@@ -171,7 +175,7 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: ctx, tx: tx, cache: s.readStmts, secrets: s.secrets}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.readStmts, secrets: s.secrets}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer tx.Rollback()
 	return fn(t)

@@ -34,7 +34,10 @@ func BenchmarkHandleBatch(b *testing.B) {
 // else batches of that many mails through HandleBatch.
 func benchmarkHandleMove(b *testing.B, games, batch int) {
 	const players = 2000
-	ctx := context.Background()
+	// A context that can end, as the daemon's: the driver treats
+	// statements under one differently.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "pbem.db"))
 	if err != nil {
 		b.Fatal(err)
