@@ -240,8 +240,35 @@ func (t *Tx) Reminded(gameID int64, turn int) (map[string]bool, error) {
 	return out, rows.Err()
 }
 
+// holds says what a transaction knows of the bounce holds: every mail
+// asks about its sender's and its game's, and most stores have none.
+type holds int
+
+const (
+	holdsUnknown holds = iota
+	holdsNone          // read: there were none, and none was made since
+	holdsMaybe         // read some, or made one
+)
+
+// anyHolds reports whether the store may hold a bounce hold, reading it
+// once a transaction.
+func (t *Tx) anyHolds() (bool, error) {
+	if t.holds == holdsUnknown {
+		var some bool
+		if err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM bounce_holds)`).Scan(&some); err != nil {
+			return false, fmt.Errorf("any bounce holds: %w", err)
+		}
+		t.holds = holdsNone
+		if some {
+			t.holds = holdsMaybe
+		}
+	}
+	return t.holds == holdsMaybe, nil
+}
+
 // HoldForBounce records that a game's mail to a player bounced.
 func (t *Tx) HoldForBounce(gameID, playerID int64, now time.Time) error {
+	t.holds = holdsMaybe // also when a savepoint undoes it: maybe is never wrong
 	_, err := t.exec(`INSERT INTO bounce_holds (game_id, player_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 		gameID, playerID, now.UTC())
 	if err != nil {
@@ -252,6 +279,9 @@ func (t *Tx) HoldForBounce(gameID, playerID int64, now time.Time) error {
 
 // BounceHolds lists the players whose mail about a game bounced.
 func (t *Tx) BounceHolds(gameID int64) ([]int64, error) {
+	if some, err := t.anyHolds(); err != nil || !some {
+		return nil, err
+	}
 	return t.ids(fmt.Sprintf("game %d bounce holds", gameID),
 		`SELECT player_id FROM bounce_holds WHERE game_id = ? ORDER BY since, player_id`, gameID)
 }
@@ -259,6 +289,9 @@ func (t *Tx) BounceHolds(gameID int64) ([]int64, error) {
 // ReleaseBounces drops a player's bounce holds and returns the games they
 // held.
 func (t *Tx) ReleaseBounces(playerID int64) ([]int64, error) {
+	if some, err := t.anyHolds(); err != nil || !some {
+		return nil, err
+	}
 	games, err := t.ids(fmt.Sprintf("bounce holds of player %d", playerID),
 		`SELECT game_id FROM bounce_holds WHERE player_id = ? ORDER BY game_id`, playerID)
 	if err != nil || len(games) == 0 {

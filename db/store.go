@@ -128,6 +128,8 @@ type Tx struct {
 	// reads its game's clock for the clock's turn and for each mail it
 	// writes about the game.
 	clocks map[int64]cachedClock
+	// holds is whether the store has bounce holds, once read (anyHolds).
+	holds holds
 	// tick is the scheduler's heartbeat once read (LastTick).
 	tick *heartbeat
 	// nextMail is the id the next mail queued gets; 0 until the

@@ -156,3 +156,32 @@ func TestSecretMadeInARolledBackSavepointIsForgotten(t *testing.T) {
 		return nil
 	})
 }
+
+func TestBounceHoldMadeAfterNoneWasReadIsSeen(t *testing.T) {
+	s := open(t)
+	t0 := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	update(t, s, func(tx *Tx) error {
+		p, err := tx.Player("a@example.org", "", t0)
+		if err != nil {
+			return err
+		}
+		id, err := tx.CreateGame(Game{Kind: "Pente", State: Active, Created: t0, Seats: []Seat{{PlayerID: p.ID, Invitation: Accepted}}})
+		if err != nil {
+			return err
+		}
+		if held, err := tx.BounceHolds(id); err != nil || len(held) != 0 {
+			t.Errorf("holds of a new game: %v, %v; want none", held, err)
+		}
+		if err := tx.HoldForBounce(id, p.ID, t0); err != nil {
+			return err
+		}
+		if held, err := tx.BounceHolds(id); err != nil || !slices.Equal(held, []int64{p.ID}) {
+			t.Errorf("holds after HoldForBounce: %v, %v; want [%d]", held, err, p.ID)
+		}
+		games, err := tx.ReleaseBounces(p.ID)
+		if err != nil || !slices.Equal(games, []int64{id}) {
+			t.Errorf("ReleaseBounces: %v, %v; want [%d]", games, err, id)
+		}
+		return nil
+	})
+}
