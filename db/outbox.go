@@ -102,14 +102,6 @@ func (t *Tx) nextMailID() (int64, error) {
 	return t.nextMail, nil
 }
 
-// SetEnvelope sets a queued mail's envelope sender.
-func (t *Tx) SetEnvelope(id int64, from string) error {
-	if _, err := t.exec(`UPDATE outbox SET envelope_from = ? WHERE id = ?`, from, id); err != nil {
-		return fmt.Errorf("envelope sender of mail %d: %w", id, err)
-	}
-	return nil
-}
-
 func nullID(id int64) any {
 	if id == 0 {
 		return nil
