@@ -2,24 +2,20 @@ package db
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
 func TestEnvelopeSenderIsKeptAndAMailBouncesOnce(t *testing.T) {
 	s := open(t)
 	update(t, s, func(tx *Tx) error {
-		id, err := tx.Queue(Mail{MessageID: "m1@example.org", To: "Bob@Example.org", Subject: "s", Body: "b", Created: t0})
+		id, err := tx.QueueFrom(Mail{MessageID: "m1@example.org", To: "Bob@Example.org", Subject: "s", Body: "b", Created: t0},
+			func(id int64) string { return fmt.Sprintf("pbem+bounce-%d-x@example.org", id) })
 		if err != nil {
 			return err
 		}
-		if m, err := tx.MailByID(id); err != nil || m.EnvelopeFrom != "" || m.Bounced != nil {
-			t.Errorf("new mail: envelope %q, bounced %v, %v; want none yet", m.EnvelopeFrom, m.Bounced, err)
-		}
-		if err := tx.SetEnvelope(id, "pbem+bounce-1-x@example.org"); err != nil {
-			return err
-		}
 		m, err := tx.MailByID(id)
-		if err != nil || m.EnvelopeFrom != "pbem+bounce-1-x@example.org" || m.To != "bob@example.org" {
+		if err != nil || m.EnvelopeFrom != "pbem+bounce-1-x@example.org" || m.To != "bob@example.org" || m.Bounced != nil {
 			t.Errorf("mail %d: envelope %q to %q, %v", id, m.EnvelopeFrom, m.To, err)
 		}
 		due, err := tx.Due(t0, 10)

@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,7 +66,30 @@ func (t *Tx) PutClock(c Clock) error {
 		return fmt.Errorf("game %d clock: %w", c.GameID, err)
 	}
 	delete(t.touched, c.GameID) // written with the clock
+	t.cacheClock(c.GameID, c, true)
 	return nil
+}
+
+// cachedClock is a clock as the transaction last read or wrote it.
+type cachedClock struct {
+	c  Clock
+	ok bool
+}
+
+// cacheClock keeps a game's clock for the rest of the transaction, with
+// its own copy of the banks: callers change the Clock they were given.
+func (t *Tx) cacheClock(gameID int64, c Clock, ok bool) {
+	if t.clocks == nil {
+		t.clocks = map[int64]cachedClock{}
+	}
+	// As the store gives them back.
+	c.Banks = slices.Clone(c.Banks)
+	c.Started, c.Deadline, c.CheckAt = c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC()
+	if c.Paused != nil {
+		p := c.Paused.UTC()
+		c.Paused = &p
+	}
+	t.clocks[gameID] = cachedClock{c: c, ok: ok}
 }
 
 // oneRow checks that a statement changed a row: ErrNotFound when not.
@@ -82,6 +106,19 @@ func oneRow(res sql.Result) error {
 
 // Clock returns a game's clock; ok is false when it has none.
 func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
+	if cc, have := t.clocks[gameID]; have {
+		c = cc.c
+		c.Banks = slices.Clone(c.Banks)
+		return c, cc.ok, nil
+	}
+	c, ok, err = t.readClock(gameID)
+	if err == nil {
+		t.cacheClock(gameID, c, ok)
+	}
+	return c, ok, err
+}
+
+func (t *Tx) readClock(gameID int64) (c Clock, ok bool, err error) {
 	var turn, seat, plies sql.NullInt64
 	var started, deadline, check, paused sql.NullTime
 	var banks string
@@ -118,6 +155,7 @@ func (t *Tx) DeleteClock(gameID int64) error {
 		clock_pause_reason = '', clock_banks = '' WHERE id = ?`, gameID); err != nil {
 		return fmt.Errorf("game %d delete clock: %w", gameID, err)
 	}
+	t.cacheClock(gameID, Clock{}, false)
 	return nil
 }
 
@@ -139,6 +177,7 @@ func (t *Tx) ActiveWithoutClock(limit int) ([]int64, error) {
 // ShiftRunningClocks moves every running clock on by d: the time the
 // service was down is given back. It returns how many clocks moved.
 func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
+	t.clocks = nil
 	rows, err := t.query(`SELECT id, clock_started_at, clock_deadline, clock_check_at FROM games
 		WHERE clock_turn IS NOT NULL AND clock_paused_at IS NULL`)
 	if err != nil {
@@ -201,8 +240,35 @@ func (t *Tx) Reminded(gameID int64, turn int) (map[string]bool, error) {
 	return out, rows.Err()
 }
 
+// holds says what a transaction knows of the bounce holds: every mail
+// asks about its sender's and its game's, and most stores have none.
+type holds int
+
+const (
+	holdsUnknown holds = iota
+	holdsNone          // read: there were none, and none was made since
+	holdsMaybe         // read some, or made one
+)
+
+// anyHolds reports whether the store may hold a bounce hold, reading it
+// once a transaction.
+func (t *Tx) anyHolds() (bool, error) {
+	if t.holds == holdsUnknown {
+		var some bool
+		if err := t.queryRow(`SELECT EXISTS (SELECT 1 FROM bounce_holds)`).Scan(&some); err != nil {
+			return false, fmt.Errorf("any bounce holds: %w", err)
+		}
+		t.holds = holdsNone
+		if some {
+			t.holds = holdsMaybe
+		}
+	}
+	return t.holds == holdsMaybe, nil
+}
+
 // HoldForBounce records that a game's mail to a player bounced.
 func (t *Tx) HoldForBounce(gameID, playerID int64, now time.Time) error {
+	t.holds = holdsMaybe // also when a savepoint undoes it: maybe is never wrong
 	_, err := t.exec(`INSERT INTO bounce_holds (game_id, player_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 		gameID, playerID, now.UTC())
 	if err != nil {
@@ -213,6 +279,9 @@ func (t *Tx) HoldForBounce(gameID, playerID int64, now time.Time) error {
 
 // BounceHolds lists the players whose mail about a game bounced.
 func (t *Tx) BounceHolds(gameID int64) ([]int64, error) {
+	if some, err := t.anyHolds(); err != nil || !some {
+		return nil, err
+	}
 	return t.ids(fmt.Sprintf("game %d bounce holds", gameID),
 		`SELECT player_id FROM bounce_holds WHERE game_id = ? ORDER BY since, player_id`, gameID)
 }
@@ -220,6 +289,9 @@ func (t *Tx) BounceHolds(gameID int64) ([]int64, error) {
 // ReleaseBounces drops a player's bounce holds and returns the games they
 // held.
 func (t *Tx) ReleaseBounces(playerID int64) ([]int64, error) {
+	if some, err := t.anyHolds(); err != nil || !some {
+		return nil, err
+	}
 	games, err := t.ids(fmt.Sprintf("bounce holds of player %d", playerID),
 		`SELECT game_id FROM bounce_holds WHERE player_id = ? ORDER BY game_id`, playerID)
 	if err != nil || len(games) == 0 {
@@ -232,19 +304,32 @@ func (t *Tx) ReleaseBounces(playerID int64) ([]int64, error) {
 }
 
 // LastTick is the scheduler's heartbeat; ok is false before the first tick.
+// It is read once a transaction: every mail of a batch asks.
 func (t *Tx) LastTick() (last time.Time, ok bool, err error) {
+	if t.tick != nil {
+		return t.tick.at, t.tick.ok, nil
+	}
 	err = t.queryRow(`SELECT last_tick FROM scheduler WHERE id = 1`).Scan(&last)
 	if errors.Is(err, sql.ErrNoRows) {
+		t.tick = &heartbeat{}
 		return time.Time{}, false, nil
 	}
 	if err != nil {
 		return time.Time{}, false, fmt.Errorf("last tick: %w", err)
 	}
+	t.tick = &heartbeat{at: last, ok: true}
 	return last, true, nil
+}
+
+// heartbeat is the scheduler's last tick as a transaction read or wrote it.
+type heartbeat struct {
+	at time.Time
+	ok bool
 }
 
 // SetLastTick records the scheduler's heartbeat.
 func (t *Tx) SetLastTick(now time.Time) error {
+	t.tick = nil
 	_, err := t.exec(`INSERT INTO scheduler (id, last_tick) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_tick = excluded.last_tick`,
 		now.UTC())
 	if err != nil {

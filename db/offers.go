@@ -69,10 +69,12 @@ func (t *Tx) ClearOffers(gameID int64, kinds ...OfferKind) error {
 	if len(kinds) == 0 {
 		kinds = []OfferKind{DrawOffer, Takeback}
 	}
+	args := []any{gameID}
 	for _, k := range kinds {
-		if _, err := t.exec(`DELETE FROM offers WHERE game_id = ? AND kind = ?`, gameID, k); err != nil {
-			return fmt.Errorf("game %d clear %s offer: %w", gameID, k, err)
-		}
+		args = append(args, k)
+	}
+	if _, err := t.exec(`DELETE FROM offers WHERE game_id = ? AND kind IN (?`+strings.Repeat(`, ?`, len(kinds)-1)+`)`, args...); err != nil {
+		return fmt.Errorf("game %d clear %v offers: %w", gameID, kinds, err)
 	}
 	return nil
 }

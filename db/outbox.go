@@ -50,6 +50,13 @@ type Mail struct {
 
 // Queue puts a mail in the outbox, due at once.
 func (t *Tx) Queue(m Mail) (int64, error) {
+	return t.QueueFrom(m, nil)
+}
+
+// QueueFrom is Queue for a mail whose envelope sender is made from its id
+// (envelope, unless nil, gives it): the id is chosen before the row is
+// written, so the mail is one INSERT, not an INSERT and an UPDATE.
+func (t *Tx) QueueFrom(m Mail, envelope func(id int64) string) (int64, error) {
 	headers, err := json.Marshal(nonNil(m.Headers))
 	if err != nil {
 		return 0, err
@@ -62,24 +69,37 @@ func (t *Tx) Queue(m Mail) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	res, err := t.exec(`INSERT INTO outbox (message_id, recipient, subject, headers, body, attachments,
-		game_id, source_message, created_at, next_try, envelope_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.MessageID, strings.ToLower(m.To), m.Subject, string(headers), m.Body, string(attJSON),
-		nullID(m.GameID), nullID(m.Source), m.Created.UTC(), m.Created.UTC(), m.EnvelopeFrom)
+	id, err := t.nextMailID()
 	if err != nil {
 		return 0, fmt.Errorf("queue mail to %s: %w", m.To, err)
 	}
-	return res.LastInsertId()
+	from := m.EnvelopeFrom
+	if envelope != nil {
+		from = envelope(id)
+	}
+	_, err = t.exec(`INSERT INTO outbox (id, message_id, recipient, subject, headers, body, attachments,
+		game_id, source_message, created_at, next_try, envelope_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, m.MessageID, strings.ToLower(m.To), m.Subject, string(headers), m.Body, string(attJSON),
+		nullID(m.GameID), nullID(m.Source), m.Created.UTC(), m.Created.UTC(), from)
+	if err != nil {
+		return 0, fmt.Errorf("queue mail to %s: %w", m.To, err)
+	}
+	t.nextMail = id + 1
+	return id, nil
 }
 
-// SetEnvelope sets a queued mail's envelope sender. The service makes it
-// from the mail's id, so it is set just after Queue, in the same
-// transaction.
-func (t *Tx) SetEnvelope(id int64, from string) error {
-	if _, err := t.exec(`UPDATE outbox SET envelope_from = ? WHERE id = ?`, from, id); err != nil {
-		return fmt.Errorf("envelope sender of mail %d: %w", id, err)
+// nextMailID is the id the next mail queued gets: the one SQLite would
+// give it (one past the largest), read once a transaction. The
+// transaction holds the write lock, so nobody else queues meanwhile.
+func (t *Tx) nextMailID() (int64, error) {
+	if t.nextMail == 0 {
+		var last int64
+		if err := t.queryRow(`SELECT COALESCE(MAX(id), 0) FROM outbox`).Scan(&last); err != nil {
+			return 0, fmt.Errorf("last mail id: %w", err)
+		}
+		t.nextMail = last + 1
 	}
-	return nil
+	return t.nextMail, nil
 }
 
 func nullID(id int64) any {

@@ -25,6 +25,13 @@ func (t *Tx) Player(address, name string, now time.Time) (Player, error) {
 	if address == "" {
 		return Player{}, errors.New("player: empty address")
 	}
+	// Most mail is from a known player whose name is known or not given:
+	// then the write below would change nothing, and is left out.
+	if p, err := t.PlayerByAddress(address); err == nil && (p.Name != "" || name == "") {
+		return p, nil
+	} else if err != nil && !errors.Is(err, ErrNotFound) {
+		return Player{}, err
+	}
 	_, err := t.exec(`INSERT INTO players (address, name, created_at) VALUES (?, ?, ?)
 		ON CONFLICT (address) DO UPDATE SET name = excluded.name WHERE players.name = '' AND excluded.name != ''`,
 		address, name, now.UTC())

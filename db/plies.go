@@ -88,35 +88,57 @@ func (t *Tx) archived(gameID int64) ([]Ply, error) {
 	if err != nil {
 		return nil, fmt.Errorf("archived plies of game %d: %w", gameID, err)
 	}
+	return archivePlies(archive, created), nil
+}
+
+// archivePlies reads a game's archive column: nil when it is empty.
+func archivePlies(archive string, created time.Time) []Ply {
+	if archive == "" {
+		return nil
+	}
 	fields := strings.Fields(archive)
 	out := make([]Ply, len(fields))
 	for i, f := range fields {
 		out[i] = Ply{N: i + 1, Seat: int(f[0] - '0'), Token: f[1:], PlayedAt: created}
 	}
-	return out, nil
+	return out
 }
 
 // Plies lists a game's plies in order: the archived ones, then the rows.
+// One statement reads both, the game's row first (k = 0): a mail with a
+// ply reads them every time. The rows of plies come first in the text, so
+// that the driver reads the times of both as the plies' played_at.
 func (t *Tx) Plies(gameID int64) ([]Ply, error) {
-	out, err := t.archived(gameID)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := t.query(`SELECT n, seat, token, played_at, message_id, conditional FROM plies WHERE game_id = ? ORDER BY n`, gameID)
+	rows, err := t.query(`SELECT 1 AS k, n, seat, token, played_at, message_id, conditional, '' FROM plies WHERE game_id = ?1
+		UNION ALL
+		SELECT 0, 0, 0, '', created_at, NULL, 0, archive FROM games WHERE id = ?1
+		ORDER BY k, n`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("plies of game %d: %w", gameID, err)
 	}
 	defer rows.Close()
+	var out []Ply
 	for rows.Next() {
-		var p Ply
-		var msg sql.NullInt64
-		if err := rows.Scan(&p.N, &p.Seat, &p.Token, &p.PlayedAt, &msg, &p.Conditional); err != nil {
-			return nil, err
+		var (
+			k       int
+			p       Ply
+			msg     sql.NullInt64
+			archive string
+		)
+		if err := rows.Scan(&k, &p.N, &p.Seat, &p.Token, &p.PlayedAt, &msg, &p.Conditional, &archive); err != nil {
+			return nil, fmt.Errorf("plies of game %d: %w", gameID, err)
+		}
+		if k == 0 {
+			out = archivePlies(archive, p.PlayedAt)
+			continue
 		}
 		p.Message = msg.Int64
 		out = append(out, p)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("plies of game %d: %w", gameID, err)
+	}
+	return out, nil
 }
 
 // DeletePliesFrom removes ply n and every later ply (a takeback), archived

@@ -14,7 +14,10 @@ type Savepoint struct {
 	// touched is the transaction's list of games to stamp as it was at
 	// the mark: games touched after it are forgotten with the work.
 	touched map[int64]touch
-	done    bool
+	// made is the transaction's list of secrets made as it was at the
+	// mark.
+	made map[string][]byte
+	done bool
 }
 
 // Savepoint sets a mark. Marks do not nest: release or roll back one
@@ -23,7 +26,7 @@ func (t *Tx) Savepoint() (*Savepoint, error) {
 	if _, err := t.exec(`SAVEPOINT mail`); err != nil {
 		return nil, fmt.Errorf("savepoint: %w", err)
 	}
-	return &Savepoint{t: t, touched: maps.Clone(t.touched)}, nil
+	return &Savepoint{t: t, touched: maps.Clone(t.touched), made: maps.Clone(t.made)}, nil
 }
 
 // Release keeps the work done since the mark (as part of the transaction,
@@ -45,7 +48,9 @@ func (sp *Savepoint) Rollback() error {
 		return nil
 	}
 	sp.done = true
-	sp.t.touched = sp.touched
+	sp.t.touched, sp.t.made = sp.touched, sp.made
+	// What the transaction read may be undone: read it again.
+	sp.t.clocks, sp.t.tick, sp.t.nextMail = nil, nil, 0
 	if _, err := sp.t.exec(`ROLLBACK TO mail`); err != nil {
 		return fmt.Errorf("roll back to savepoint: %w", err)
 	}

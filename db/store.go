@@ -31,6 +31,8 @@ type Store struct {
 	read       *sql.DB // read-only connections
 	writeStmts *stmtCache
 	readStmts  *stmtCache
+	// secrets are the store's secrets once read: they never change.
+	secrets *secretCache
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -49,7 +51,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetMaxIdleConns(1)
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
-	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb)}
+	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: &secretCache{m: map[string][]byte{}}}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -100,8 +102,12 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
-// Tx is one transaction. Its methods use the context the transaction was
-// started with.
+// Tx is one transaction. Its statements run under the context the
+// transaction was started with, less its cancellation: the driver runs a
+// statement under a context that can end in a goroutine of its own, a
+// handoff that cost more than most of a mail's statements. Ending the
+// context still ends the transaction (database/sql rolls it back), once
+// the statement under way is done.
 type Tx struct {
 	ctx   context.Context
 	tx    *sql.Tx
@@ -114,6 +120,21 @@ type Tx struct {
 	// touched are the games changed in the transaction with the time of
 	// the change: their updated_at is written once, at the end (flush).
 	touched map[int64]touch
+	// secrets is the store's cache of secrets; made are the secrets this
+	// transaction made, which are not cached before they are committed.
+	secrets *secretCache
+	made    map[string][]byte
+	// clocks are the game clocks the transaction read or wrote: a mail
+	// reads its game's clock for the clock's turn and for each mail it
+	// writes about the game.
+	clocks map[int64]cachedClock
+	// holds is whether the store has bounce holds, once read (anyHolds).
+	holds holds
+	// tick is the scheduler's heartbeat once read (LastTick).
+	tick *heartbeat
+	// nextMail is the id the next mail queued gets; 0 until the
+	// transaction first queues one (Queue).
+	nextMail int64
 }
 
 // Update runs fn in one write transaction: it commits when fn returns nil
@@ -124,7 +145,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: ctx, tx: tx, cache: s.writeStmts}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer func() {
 		if p := recover(); p != nil {
@@ -156,7 +177,7 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: ctx, tx: tx, cache: s.readStmts}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.readStmts, secrets: s.secrets}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer tx.Rollback()
 	return fn(t)

@@ -221,7 +221,11 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	if isReply {
 		h.replyID = msgID
 	}
-	id, err := h.tx.Queue(db.Mail{
+	env, err := h.envelopes()
+	if err != nil {
+		return err
+	}
+	id, err := h.tx.QueueFrom(db.Mail{
 		MessageID:   msgID,
 		To:          to,
 		Subject:     subject,
@@ -231,11 +235,8 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 		GameID:      gameID,
 		Source:      h.msgRow,
 		Created:     h.now,
-	})
+	}, func(id int64) string { return env.address(id, to) })
 	if err != nil {
-		return err
-	}
-	if err := h.setEnvelope(id, to); err != nil {
 		return err
 	}
 	h.queued = append(h.queued, id)

@@ -76,12 +76,3 @@ func (e envelopes) parse(addr string) (id int64, mac string, ok bool) {
 func (e envelopes) valid(id int64, mac, recipient string) bool {
 	return hmac.Equal([]byte(mac), []byte(e.mac(id, recipient)))
 }
-
-// setEnvelope gives a mail just queued its envelope sender.
-func (h *handling) setEnvelope(id int64, recipient string) error {
-	e, err := h.envelopes()
-	if err != nil {
-		return err
-	}
-	return h.tx.SetEnvelope(id, e.address(id, recipient))
-}

@@ -147,6 +147,9 @@ func provisionalNote(lang i18n.Lang) string {
 // ratingLines shows what a finished rated game did to the ratings, for
 // its final mail in lang; "" for a game that was not rated.
 func (h *handling) ratingLines(lang i18n.Lang, t *table) (string, error) {
+	if t.row.State != db.Finished {
+		return "", nil // only a game that ended was rated
+	}
 	changes, err := h.tx.RatingChanges(t.row.ID)
 	if err != nil || len(changes) == 0 {
 		return "", err

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,19 +19,37 @@ type Cell struct {
 // called with 0-based file and rank. No line has trailing spaces.
 func Frame(files []string, ranks int, cell func(file, rank int) Cell) string {
 	labels := "    " + " " + strings.Join(files, "  ") + "\n"
+	// Written byte by byte into a buffer of the right size: every game
+	// mail draws a board, and formatting each rank was most of a mail's
+	// rendering.
 	var b strings.Builder
+	b.Grow(2*len(labels) + ranks*(3*len(files)+12))
 	b.WriteString(labels)
 	for r := ranks - 1; r >= 0; r-- {
-		fmt.Fprintf(&b, "%3d ", r+1)
+		n := r + 1
+		switch { // %3d
+		case n < 10:
+			b.WriteString("  ")
+		case n < 100:
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(n))
+		b.WriteByte(' ')
 		for f := range files {
 			c := cell(f, r)
 			if c.Marked {
-				b.WriteString("(" + string(c.Char) + ")")
+				b.WriteByte('(')
+				b.WriteRune(rune(c.Char)) // as string(c.Char) did
+				b.WriteByte(')')
 			} else {
-				b.WriteString(" " + string(c.Char) + " ")
+				b.WriteByte(' ')
+				b.WriteRune(rune(c.Char)) // as string(c.Char) did
+				b.WriteByte(' ')
 			}
 		}
-		fmt.Fprintf(&b, " %d\n", r+1)
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(n))
+		b.WriteByte('\n')
 	}
 	b.WriteString(labels)
 	return b.String()
