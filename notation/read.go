@@ -181,8 +181,12 @@ func (r *reader) newGame() *Game {
 }
 
 // recycle takes back a game that nobody holds any more, so that the next
-// game read reuses its slices: its moves, tags and names.
+// game read reuses its slices (its moves, tags and names) and, where the
+// engine can set it up afresh, its position.
 func (r *reader) recycle(g *Game) {
+	if _, ok := g.State.(rules.Resetter); ok {
+		r.spareState = g.State
+	}
 	clear(g.slab) // the moves' own slices and text go
 	*g = Game{slab: g.slab[:0], tags: clearSlice(g.tags), Other: clearSlice(g.Other),
 		Names: clearSlice(g.Names), Main: Line{Moves: clearSlice(g.Main.Moves)}}

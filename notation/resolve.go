@@ -14,6 +14,9 @@ import (
 type reader struct {
 	src    *grammar.Source
 	spare  *Game // a game to reuse, see recycle
+	// spareState is the position of the game recycled last, when its
+	// engine can set it up afresh (rules.Resetter).
+	spareState rules.Game
 	games  map[string]lookup
 	setups map[setupKey]setup
 }
@@ -84,7 +87,7 @@ func (g *Game) resolve(r *reader) *Problem {
 	key := setupKey{game: value(gameTag), variant: value(variantTag), options: value(optTag),
 		unrated: rated != nil && unrated(rated.Value)}
 	if known, ok := r.setups[key]; ok {
-		state, err := known.entry.Kind.New(known.opts)
+		state, err := r.newState(known)
 		if err != nil {
 			return at(gameTag, cause(err))
 		}
@@ -133,6 +136,17 @@ func (g *Game) resolve(r *reader) *Problem {
 	g.Entry, g.Options, g.State = entry, state.Options(), state
 	g.takeTags(ix, state.Seats())
 	return nil
+}
+
+// newState sets up a game of a known setup, on the recycled position when
+// there is one of the same kind.
+func (r *reader) newState(known setup) (rules.Game, error) {
+	if spare := r.spareState; spare != nil && spare.Kind() == known.entry.Kind {
+		r.spareState = nil
+		spare.(rules.Resetter).Reset(known.opts)
+		return spare, nil
+	}
+	return known.entry.Kind.New(known.opts)
 }
 
 func hasOption(k *rules.Kind, name string) bool {

@@ -116,3 +116,10 @@ type Piece struct {
 	// At is the point or square in the game's notation: "L10", "d7".
 	At string
 }
+
+// Resetter is a Game that can be set up afresh in place, as its kind's New
+// would set it up with the same options, reusing its memory: a reader of
+// many records replays each on the game of the one before.
+type Resetter interface {
+	Reset(Options)
+}

@@ -77,6 +77,19 @@ func New(o rules.Options) *Game {
 	}
 }
 
+// Reset implements rules.Resetter: the game is as New(o) sets it up.
+func (g *Game) Reset(o rules.Options) {
+	v, _ := parseVariant(o["variant"])
+	clear(g.history)
+	*g = Game{
+		opts:       o,
+		variant:    v,
+		tournament: o["tournament"] != "off" && v.tournament(),
+		empties:    N,
+		history:    g.history[:0],
+	}
+}
+
 // Variant is the game's variant.
 func (g *Game) Variant() Variant { return g.variant }
 
