@@ -12,13 +12,13 @@ import (
 // up by the names its tags give, and the games set up from the tags that
 // choose them (a file names the same few games over and over).
 type reader struct {
-	src    *grammar.Source
-	spare  *Game // a game to reuse, see recycle
+	src   *grammar.Source
+	spare *Game // a game to reuse, see recycle
 	// spareState is the position of the game recycled last, when its
 	// engine can set it up afresh (rules.Resetter).
 	spareState rules.Game
-	games  map[string]lookup
-	setups map[setupKey]setup
+	games      map[string]lookup
+	setups     map[setupKey]setup
 }
 
 // setupKey is what in the tags chooses a game and its options.
