@@ -21,6 +21,10 @@ var catalogFS embed.FS
 type catalog struct {
 	bundle *goi18n.Bundle
 	local  map[Lang]*goi18n.Localizer
+	// plain holds, by language and id, the messages Tr may put into words
+	// without the template engine (plain.go); has, every id of a language.
+	plain map[Lang]map[string]plain
+	has   map[Lang]map[string]bool
 }
 
 var loaded = sync.OnceValues(func() (*catalog, error) { return load(catalogFS) })
@@ -32,13 +36,25 @@ func load(fsys fs.FS) (*catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &catalog{bundle: b, local: map[Lang]*goi18n.Localizer{}}
+	c := &catalog{bundle: b, local: map[Lang]*goi18n.Localizer{},
+		plain: map[Lang]map[string]plain{}, has: map[Lang]map[string]bool{}}
 	for _, f := range files {
-		if _, err := b.LoadMessageFileFS(fsys, f); err != nil {
+		mf, err := b.LoadMessageFileFS(fsys, f)
+		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", f, err)
 		}
-		if lang := langOf(f); !Lang(lang).Valid() {
+		lang := Lang(langOf(f))
+		if !lang.Valid() {
 			return nil, fmt.Errorf("catalog %s: %q is not one of the languages", f, lang)
+		}
+		if c.plain[lang] == nil {
+			c.plain[lang], c.has[lang] = map[string]plain{}, map[string]bool{}
+		}
+		for _, m := range mf.Messages {
+			c.has[lang][m.ID] = true
+			if p, ok := compilePlain(m); ok {
+				c.plain[lang][m.ID] = p
+			}
 		}
 	}
 	for _, l := range All {

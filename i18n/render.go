@@ -35,6 +35,20 @@ const CountArg = "Count"
 func Tr(lang Lang, id string, args map[string]any) string {
 	c := mustCatalog()
 	lang = lang.Or(Default)
+	from := lang // the catalog the message comes from: lang's, else English
+	if !c.has[lang][id] {
+		from = English
+	}
+	if p, ok := c.plain[from][id]; ok {
+		if s, ok := p.render(lang, args); ok {
+			return s
+		}
+	}
+	return c.localize(lang, id, args)
+}
+
+// localize renders message id in lang through the template engine.
+func (c *catalog) localize(lang Lang, id string, args map[string]any) string {
 	data := make(map[string]any, len(args))
 	for k, v := range args {
 		data[k] = renderArg(lang, v)

@@ -40,6 +40,9 @@ func LeaveToken(seat Seat, why Leaving) string {
 
 // ParseLeaveToken reads a token of LeaveToken's form, in any case.
 func ParseLeaveToken(tok string) (Seat, Leaving, bool) {
+	if !strings.Contains(tok, ":") {
+		return 0, "", false // every ply of a game: no copy of it made
+	}
 	s, why, ok := strings.Cut(strings.ToLower(strings.TrimSpace(tok)), ":")
 	if !ok || len(s) < 2 || s[0] != 's' {
 		return 0, "", false
