@@ -46,7 +46,7 @@ var levels = [ai.MaxLevel + 1]level{
 	3: {nodes: 3_000, time: 3 * time.Second, depth: 3, width: 8, noise: 90, slip: 12, vcf: 2},
 	4: {nodes: 9_000, time: 4 * time.Second, depth: 4, width: 10, noise: 50, slip: 8, vcf: 3},
 	5: {nodes: 25_000, time: 5 * time.Second, depth: 6, width: 10, noise: 40, slip: 7, vcf: 5},
-	6: {nodes: 45_000, time: 8 * time.Second, depth: 8, width: 11, noise: 15, slip: 3, vcf: 6},
+	6: {nodes: 70_000, time: 10 * time.Second, depth: 10, width: 11, noise: 12, slip: 2, vcf: 7},
 	7: {nodes: 100_000, time: 15 * time.Second, depth: 12, width: 12, noise: 6, slip: 1, vcf: 9},
 	8: {nodes: 220_000, time: 30 * time.Second, depth: 24, width: 14, vcf: 12},
 }
