@@ -143,7 +143,6 @@ func TestCatalogsComplete(t *testing.T) {
 // (Spanish and Portuguese "many" for a million) cannot lack it.
 func TestPluralForms(t *testing.T) {
 	all := messages(t)
-	c := mustCatalog()
 	for id, m := range all[English] {
 		if m.One == "" && m.Few == "" && m.Many == "" {
 			continue
@@ -155,7 +154,7 @@ func TestPluralForms(t *testing.T) {
 		for _, l := range All {
 			for _, n := range []any{0, 1, 2, 3, 5, 11, 21, 101, 1000000} {
 				args[CountArg] = n
-				if _, err := c.local[l].Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: args, PluralCount: n}); err != nil {
+				if _, err := mustCatalog(l).local.Localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: args, PluralCount: n}); err != nil {
 					t.Errorf("%s: %s with count %v: %v", l, id, n, err)
 				}
 			}

@@ -6,7 +6,6 @@ import "testing"
 // template engine writes it, in every language, with strings, numbers,
 // messages and lists as arguments.
 func TestPlainAsTemplates(t *testing.T) {
-	c := mustCatalog()
 	values := []func(name string) any{
 		func(name string) any { return "<" + name + ">" },
 		func(string) any { return 42 },
@@ -15,6 +14,7 @@ func TestPlainAsTemplates(t *testing.T) {
 	}
 	n := 0
 	for _, lang := range All {
+		c := mustCatalog(lang)
 		for id := range c.plain[lang] {
 			for _, value := range values {
 				args := map[string]any{}

@@ -33,8 +33,8 @@ const CountArg = "Count"
 // to English; an unknown id renders as the id with its arguments, so a
 // mistake shows rather than vanishes.
 func Tr(lang Lang, id string, args map[string]any) string {
-	c := mustCatalog()
 	lang = lang.Or(Default)
+	c := mustCatalog(lang)
 	from := lang // the catalog the message comes from: lang's, else English
 	if !c.has[lang][id] {
 		from = English
@@ -57,7 +57,7 @@ func (c *catalog) localize(lang Lang, id string, args map[string]any) string {
 	if n, ok := args[CountArg]; ok {
 		cfg.PluralCount = n
 	}
-	s, err := c.local[lang].Localize(cfg)
+	s, err := c.local.Localize(cfg)
 	if err != nil && s == "" {
 		return codeForm(id, args)
 	}
