@@ -21,7 +21,14 @@ func commandDoc() string {
 // TestCommandTableDoc keeps docs/service.md's table of who may do what
 // equal to the command table (-update rewrites it).
 func TestCommandTableDoc(t *testing.T) {
-	const begin, end = "<!-- command table: begin -->\n", "<!-- command table: end -->\n"
+	keepDocSection(t, "<!-- command table: begin -->\n", "<!-- command table: end -->\n", commandDoc(), "CommandTableDoc")
+}
+
+// keepDocSection compares the part of docs/service.md between the lines
+// begin and end with made, the text the code makes of it, or with -update
+// writes made there; test is the test to name for rewriting it.
+func keepDocSection(t *testing.T, begin, end, made, test string) {
+	t.Helper()
 	path := filepath.Join("..", "docs", "service.md")
 	doc, err := os.ReadFile(path)
 	if err != nil {
@@ -32,7 +39,7 @@ func TestCommandTableDoc(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s lacks the markers %q and %q", path, begin, end)
 	}
-	want := text[:i+len(begin)] + commandDoc() + text[j:]
+	want := text[:i+len(begin)] + made + text[j:]
 	if want == text {
 		return
 	}
@@ -42,5 +49,5 @@ func TestCommandTableDoc(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("%s's command table differs from the code's (run go test ./play -run CommandTableDoc -update):\n%s", path, commandDoc())
+	t.Errorf("%s differs from what the code makes of it (run go test ./play -run %s -update):\n%s", path, test, made)
 }

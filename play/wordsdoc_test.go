@@ -1,8 +1,6 @@
 package play
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -37,26 +35,5 @@ func wordsDoc() string {
 // TestCommandWordsDoc keeps docs/service.md's table of command words equal
 // to grammar.Words (-update rewrites it).
 func TestCommandWordsDoc(t *testing.T) {
-	const begin, end = "  <!-- command words: begin -->\n", "  <!-- command words: end -->\n"
-	path := filepath.Join("..", "docs", "service.md")
-	doc, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(doc)
-	i, j := strings.Index(text, begin), strings.Index(text, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s lacks the markers %q and %q", path, begin, end)
-	}
-	want := text[:i+len(begin)] + wordsDoc() + text[j:]
-	if want == text {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s's command words differ from grammar.Words (run go test ./play -run CommandWordsDoc -update):\n%s", path, wordsDoc())
+	keepDocSection(t, "  <!-- command words: begin -->\n", "  <!-- command words: end -->\n", wordsDoc(), "CommandWordsDoc")
 }

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 // words matches two words in a row: the mark of a sentence. Codes
@@ -148,4 +149,21 @@ func declName(d ast.Decl) string {
 		}
 	}
 	return ""
+}
+
+// Assert fails t for every sentence Check finds in dir outside allow, and
+// for every key of allow that holds none any more. A package's test calls
+// it on "." with the declarations it allows and why.
+func Assert(t testing.TB, dir string, allow map[string]string, developerTexts bool) {
+	t.Helper()
+	found, stale, err := Check(dir, allow, developerTexts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		t.Errorf("%s (%s): English sentence %q; put it in i18n/catalog and render it in the reader's language", f.Pos, f.Decl, f.Text)
+	}
+	for _, key := range stale {
+		t.Errorf("%s holds no English any more: take it off the allowed declarations", key)
+	}
 }
