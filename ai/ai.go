@@ -12,6 +12,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -90,4 +91,22 @@ type Engine interface {
 	// ply was found; a search cut short by ctx or Settings.Time returns its
 	// best ply so far.
 	Think(ctx context.Context, g rules.Game, s Settings) (Thought, error)
+}
+
+// Position does what every engine's Think checks first: the settings, that
+// g is a game of the engine's own type G (player names the engine in the
+// error), and that the game goes on.
+func Position[G rules.Game](g rules.Game, s Settings, player string) (G, error) {
+	var none G
+	if err := s.Check(); err != nil {
+		return none, err
+	}
+	own, ok := g.(G)
+	if !ok {
+		return none, fmt.Errorf("the %s player cannot play %s", player, g.Kind().Name)
+	}
+	if g.Outcome().Over {
+		return none, errors.New("the game is over")
+	}
+	return own, nil
 }

@@ -9,7 +9,6 @@ package dobbal
 import (
 	"context"
 	"errors"
-	"fmt"
 	"hash/maphash"
 	"math"
 	"math/rand/v2"
@@ -56,15 +55,9 @@ var levels = [ai.MaxLevel + 1]level{
 // Think implements ai.Engine. The roll of the turn must be set on g.
 func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Thought, error) {
 	start := time.Now()
-	if err := set.Check(); err != nil {
+	g0, err := ai.Position[*dobbal.Game](rg, set, "Pinuid Dobbal")
+	if err != nil {
 		return ai.Thought{}, err
-	}
-	g0, ok := rg.(*dobbal.Game)
-	if !ok {
-		return ai.Thought{}, fmt.Errorf("the Pinuid Dobbal player cannot play %s", rg.Kind().Name)
-	}
-	if g0.Outcome().Over {
-		return ai.Thought{}, errors.New("the game is over")
 	}
 	if _, ok := g0.Roll(); !ok {
 		return ai.Thought{}, errors.New("the roll for the turn is not set")

@@ -60,15 +60,9 @@ func (Engine) Budget(level int) int64 {
 // Think implements ai.Engine.
 func (Engine) Think(ctx context.Context, g rules.Game, st ai.Settings) (ai.Thought, error) {
 	start := time.Now()
-	if err := st.Check(); err != nil {
+	pg, err := ai.Position[*pente.Game](g, st, "Pente")
+	if err != nil {
 		return ai.Thought{}, err
-	}
-	pg, ok := g.(*pente.Game)
-	if !ok {
-		return ai.Thought{}, fmt.Errorf("the Pente player cannot play %s", g.Kind().Name)
-	}
-	if g.Outcome().Over {
-		return ai.Thought{}, errors.New("the game is over")
 	}
 	b, err := fromGame(pg)
 	if err != nil {

@@ -8,7 +8,6 @@ package pinuid
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -61,15 +60,9 @@ func missable(th ai.Thought) bool {
 // Think implements ai.Engine.
 func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Thought, error) {
 	start := time.Now()
-	if err := set.Check(); err != nil {
+	g0, err := ai.Position[*pinuid.Game](rg, set, "Pinuid")
+	if err != nil {
 		return ai.Thought{}, err
-	}
-	g0, ok := rg.(*pinuid.Game)
-	if !ok {
-		return ai.Thought{}, fmt.Errorf("the Pinuid player cannot play %s", rg.Kind().Name)
-	}
-	if g0.Outcome().Over {
-		return ai.Thought{}, errors.New("the game is over")
 	}
 	g := g0.Clone().(*pinuid.Game)
 	lv := levels[set.LevelOrDefault()]
