@@ -3,8 +3,6 @@ package play
 import (
 	"context"
 	"testing"
-
-	"pbem/db"
 )
 
 // TestBatchKeepsEachMailApart hands in a batch whose middle mail meets a
@@ -13,21 +11,7 @@ import (
 // again (a crash after the commit) changes nothing.
 func TestBatchKeepsEachMailApart(t *testing.T) {
 	w := newWorld(t, Config{})
-	err := w.store.Update(context.Background(), func(tx *db.Tx) error {
-		p, err := tx.Player("alice@example.org", "", w.now)
-		if err != nil {
-			return err
-		}
-		id, err := tx.CreateGame(db.Game{Kind: "Pente", Options: "tournament=on variant=pente", State: db.Active,
-			Created: w.now, Seats: []db.Seat{{Seat: 0, PlayerID: p.ID, Invitation: db.Accepted}}})
-		if err != nil {
-			return err
-		}
-		return tx.AddPly(id, db.Ply{N: 1, Token: "K10", PlayedAt: w.now})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w.damagedGame()
 	batch := []Message{
 		{MessageID: "<one@client.example>", Mailbox: "INBOX", UIDValidity: 1, UID: 1, From: "dave@example.org", Subject: "help", Text: "help"},
 		{MessageID: "bug@client.example", Mailbox: "INBOX", UIDValidity: 1, UID: 2, From: "carol@example.org", Text: "board 1", Raw: []byte("board 1")},

@@ -115,15 +115,7 @@ func TestDaemonComputerSurvivesSIGKILL(t *testing.T) {
 	smtp := smtptest.New(t, smtptest.Options{})
 	r := &rig{t: t, imap: imap, smtp: smtp, data: filepath.Join(t.TempDir(), "data")}
 	r.out = &outbound{srv: smtp}
-	d := &child{t: t, bin: buildPbem(t), log: filepath.Join(t.TempDir(), "serve.log"),
-		args: r.args("--computer-nodes", "50")}
-	t.Cleanup(func() {
-		d.signal(syscall.SIGKILL)
-		if t.Failed() {
-			t.Logf("pbem serve log (the end):\n%s", d.logTail())
-		}
-	})
-	d.start()
+	d := killable(t, r.args("--computer-nodes", "50"))
 	d.waitUp()
 	alice := r.player("alice@example.org")
 	start := alice.answer(alice.send(serviceAddress, "a game", "", "new pente with computer level=2 tournament=off"), "the game begins")

@@ -38,16 +38,7 @@ func TestDaemonConditionalAnswerSurvivesSIGKILL(t *testing.T) {
 	smtp := smtptest.New(t, smtptest.Options{})
 	out := &outbound{srv: smtp}
 	data := filepath.Join(t.TempDir(), "data")
-	d := &child{t: t, bin: buildPbem(t), log: filepath.Join(t.TempDir(), "serve.log"),
-		args: []string{"--imap", imap.URL("imap", dovecot.User, "INBOX"), "--smtp", "smtp://" + smtp.Addr,
-			"--address", serviceAddress, "--data", data, "--poll", "1s", "--log", "info"}}
-	t.Cleanup(func() {
-		d.signal(syscall.SIGKILL)
-		if t.Failed() {
-			t.Logf("pbem serve log (the end):\n%s", d.logTail())
-		}
-	})
-	d.start()
+	d := killable(t, serveArgs(imap, smtp, data))
 	rnd := rand.New(rand.NewPCG(11, 1))
 	gs, _ := setUpGames(t, imap, out, games, 0, rnd)
 

@@ -30,6 +30,29 @@ func buildPbem(t *testing.T) string {
 	return bin
 }
 
+// serveArgs are the arguments of a pbem serve on a private Dovecot and
+// SMTP server, with its store in data.
+func serveArgs(imap *dovecot.Server, smtp *smtptest.Server, data string) []string {
+	return []string{"--imap", imap.URL("imap", dovecot.User, "INBOX"), "--smtp", "smtp://" + smtp.Addr,
+		"--address", serviceAddress, "--data", data, "--poll", "1s", "--log", "info"}
+}
+
+// killable starts pbem serve with args as a child process the test may
+// kill and start again; it is killed when the test ends, and its log's end
+// shown when the test failed.
+func killable(t *testing.T, args []string) *child {
+	t.Helper()
+	d := &child{t: t, bin: buildPbem(t), log: filepath.Join(t.TempDir(), "serve.log"), args: args}
+	t.Cleanup(func() {
+		d.signal(syscall.SIGKILL)
+		if t.Failed() {
+			t.Logf("pbem serve log (the end):\n%s", d.logTail())
+		}
+	})
+	d.start()
+	return d
+}
+
 // child is `pbem serve` as a process of its own, started again and again
 // on the same data; its log goes to one file.
 type child struct {
@@ -184,16 +207,7 @@ func TestDaemonSurvivesSIGKILL(t *testing.T) {
 	smtp := smtptest.New(t, smtptest.Options{})
 	out := &outbound{srv: smtp}
 	data := filepath.Join(t.TempDir(), "data")
-	d := &child{t: t, bin: buildPbem(t), log: filepath.Join(t.TempDir(), "serve.log"),
-		args: []string{"--imap", imap.URL("imap", dovecot.User, "INBOX"), "--smtp", "smtp://" + smtp.Addr,
-			"--address", serviceAddress, "--data", data, "--poll", "1s", "--log", "info"}}
-	t.Cleanup(func() {
-		d.signal(syscall.SIGKILL)
-		if t.Failed() {
-			t.Logf("pbem serve log (the end):\n%s", d.logTail())
-		}
-	})
-	d.start()
+	d := killable(t, serveArgs(imap, smtp, data))
 
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	gs, moves := setUpGames(t, imap, out, games, perGame, rnd)
