@@ -90,20 +90,7 @@ func (t *Tx) OpenChallenges(now time.Time) ([]Challenge, error) {
 
 // ExpiredChallenges lists the ids of open challenges whose time is up.
 func (t *Tx) ExpiredChallenges(now time.Time) ([]int64, error) {
-	rows, err := t.query(`SELECT id FROM challenges WHERE state = ? AND expires_at <= ? ORDER BY id`, ChallengeOpen, now.UTC())
-	if err != nil {
-		return nil, fmt.Errorf("expired challenges: %w", err)
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return t.ids("expired challenges", `SELECT id FROM challenges WHERE state = ? AND expires_at <= ? ORDER BY id`, ChallengeOpen, now.UTC())
 }
 
 // CloseChallenge ends an open challenge: taken (with its game), expired or

@@ -216,20 +216,7 @@ func (t *Tx) GamesOf(playerID int64, states ...GameState) ([]Game, error) {
 
 // GameIDs lists the ids of all games, oldest first: for exports.
 func (t *Tx) GameIDs() ([]int64, error) {
-	rows, err := t.query(`SELECT id FROM games ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return t.ids("game ids", `SELECT id FROM games ORDER BY id`)
 }
 
 // Answer records a seat's answer to its invitation.
