@@ -1,8 +1,6 @@
 package play
 
 import (
-	"strings"
-
 	"pbem/i18n"
 	"pbem/rules"
 )
@@ -30,17 +28,7 @@ func (t *table) seatName(lang i18n.Lang, seat int) string {
 
 // seatNameIn is the name in lang of a seat of g.
 func seatNameIn(lang i18n.Lang, g rules.Game, seat rules.Seat) string {
-	name := g.SeatName(seat)
-	switch name {
-	case "White":
-		return i18n.Tr(lang, "seat.white", nil)
-	case "Black":
-		return i18n.Tr(lang, "seat.black", nil)
-	}
-	if n, ok := strings.CutPrefix(name, "Seat "); ok {
-		return i18n.Tr(lang, "seat.number", map[string]any{"Number": n})
-	}
-	return name
+	return i18n.Render(lang, g.SeatMsg(seat))
 }
 
 // seatLabelIn is "bob (Schwarz)": the player and the seat's name in lang.
