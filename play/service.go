@@ -139,13 +139,13 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 
 // handleIn handles one mail in tx, unless it was handled before.
 func (s *Service) handleIn(tx *db.Tx, m Message) (Result, error) {
-	seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
-	if err != nil || seen {
-		return Result{Duplicate: seen}, err
-	}
 	h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}}
-	if err := h.run(); err != nil {
+	fresh, err := h.run()
+	if err != nil {
 		return Result{}, err
+	}
+	if !fresh {
+		return Result{Duplicate: true}, nil
 	}
 	return Result{Outcome: h.outcome, Queued: h.queued}, nil
 }
