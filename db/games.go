@@ -88,6 +88,7 @@ func (t *Tx) createGame(g Game, archive string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	t.pliesChanged(id)
 	for _, s := range g.Seats {
 		if _, err := t.exec(`INSERT INTO seats (game_id, seat, player_id, invitation) VALUES (?, ?, ?, ?)`,
 			id, s.Seat, s.PlayerID, s.Invitation); err != nil {
