@@ -64,6 +64,8 @@ type Service struct {
 	commands []commandSpec
 	// publicURL is Config.PublicURL without a closing slash.
 	publicURL string
+	// positions are the positions of the games loaded lately.
+	positions *positions
 }
 
 // New makes a Service on a store.
@@ -93,7 +95,7 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 		log = slog.Default()
 	}
 	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log, commands: commandTable(),
-		publicURL: strings.TrimRight(cfg.PublicURL, "/")}, nil
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), positions: newPositions()}, nil
 }
 
 // Result says what Handle did with a mail.
