@@ -234,6 +234,7 @@ func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
 func (t *Tx) Remind(gameID int64, turn int, kind string, now time.Time) (bool, error) {
 	res, err := t.exec(`INSERT INTO reminders (game_id, turn, kind, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		gameID, turn, kind, now.UTC())
+	t.mayHave(gameID, func(n *noRows) { n.reminders = false })
 	if err != nil {
 		return false, fmt.Errorf("game %d turn %d %s reminder: %w", gameID, turn, kind, err)
 	}
@@ -243,6 +244,9 @@ func (t *Tx) Remind(gameID int64, turn int, kind string, now time.Time) (bool, e
 
 // Reminded returns the kinds of reminder sent for a turn.
 func (t *Tx) Reminded(gameID int64, turn int) (map[string]bool, error) {
+	if n := t.lacks(gameID); n.reminders && turn >= n.remindersFrom {
+		return map[string]bool{}, nil
+	}
 	rows, err := t.query(`SELECT kind FROM reminders WHERE game_id = ? AND turn = ?`, gameID, turn)
 	if err != nil {
 		return nil, fmt.Errorf("game %d turn %d reminders: %w", gameID, turn, err)

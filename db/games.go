@@ -122,7 +122,7 @@ func utcPtr(t *time.Time) any {
 // gameColumns are a game's row; its clock comes with it (clockColumns),
 // kept for the transaction: a mail that reads a game reads its clock next.
 const gameColumns = `id, kind, options, state, result, termination, tags, seed,
-	created_at, started_at, finished_at, updated_at, owner_id, ` + clockColumns
+	created_at, started_at, finished_at, updated_at, owner_id, ` + clockColumns + `, ` + noRowsColumns
 
 func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 	defer rows.Close()
@@ -133,10 +133,13 @@ func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 		var started, finished sql.NullTime
 		var owner sql.NullInt64
 		var clock clockFields
-		if err := rows.Scan(append([]any{&g.ID, &g.Kind, &g.Options, &g.State, &g.Result, &g.Termination, &tags, &g.Seed,
-			&g.Created, &started, &finished, &g.Updated, &owner}, clock.dest()...)...); err != nil {
+		var none noRows
+		dest := append([]any{&g.ID, &g.Kind, &g.Options, &g.State, &g.Result, &g.Termination, &tags, &g.Seed,
+			&g.Created, &started, &finished, &g.Updated, &owner}, clock.dest()...)
+		if err := rows.Scan(append(dest, none.dest()...)...); err != nil {
 			return nil, err
 		}
+		t.knowLacks(g.ID, none)
 		g.Owner = owner.Int64
 		if _, have := t.clocks[g.ID]; !have {
 			// A clock that does not read is left for Clock to report.

@@ -138,6 +138,8 @@ type Tx struct {
 	clocks map[int64]cachedClock
 	// players are the players read (PlayerByAddress, PlayerByID).
 	players playerCache
+	// none is what the transaction knows games lack (gamerows.go).
+	none map[int64]noRows
 	// holds is whether the store has bounce holds, once read (anyHolds).
 	holds holds
 	// tick is the scheduler's heartbeat once read (LastTick).
