@@ -54,11 +54,21 @@ func (t *Tx) PutClock(c Clock) error {
 	if tc, ok := t.touched[c.GameID]; ok {
 		updated = tc.at
 	}
-	res, err := t.exec(`UPDATE games SET clock_turn = ?, clock_seat = ?, clock_plies = ?, clock_started_at = ?,
-		clock_deadline = ?, clock_check_at = ?, clock_paused_at = ?, clock_pause_reason = ?, clock_banks = ?,
-		updated_at = COALESCE(?, updated_at) WHERE id = ?`,
-		c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
-		utcPtr(c.Paused), c.Reason, strings.Join(banks, ","), updated, c.GameID)
+	// The pause reason is written only when it changes: SQLite checks its
+	// CHECK (reason IN four values) at every UPDATE that sets it, building
+	// the list into a temporary b-tree each time, and a ply's clock keeps
+	// its reason (none). The clock kept for the transaction says what the
+	// row holds.
+	const set = `UPDATE games SET clock_turn = ?, clock_seat = ?, clock_plies = ?, clock_started_at = ?,
+		clock_deadline = ?, clock_check_at = ?, clock_paused_at = ?, clock_banks = ?, updated_at = COALESCE(?, updated_at)`
+	query := set + ` WHERE id = ?`
+	args := []any{c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
+		utcPtr(c.Paused), strings.Join(banks, ","), updated}
+	if cc, have := t.clocks[c.GameID]; !have || !cc.ok || cc.c.Reason != c.Reason {
+		query = set + `, clock_pause_reason = ? WHERE id = ?`
+		args = append(args, c.Reason)
+	}
+	res, err := t.exec(query, append(args, c.GameID)...)
 	if err == nil {
 		err = oneRow(res)
 	}
