@@ -128,7 +128,7 @@ func (a *Archive) View(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: ctx, done: ctx, tx: tx, cache: a.cache}
+	t := &Tx{ctx: ctx, tx: tx, cache: a.cache}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer tx.Rollback()
 	return fn(t)

@@ -105,19 +105,14 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
-// Tx is one transaction. It and its statements run under the context the
+// Tx is one transaction. Its statements run under the context the
 // transaction was started with, less its cancellation: the driver runs a
 // statement under a context that can end in a goroutine of its own, a
-// handoff that cost more than most of a mail's statements, and
-// database/sql starts a goroutine for every query's rows of a transaction
-// whose context can end. Ending the context still ends the transaction:
-// the statements after it fail with the context's error and the
-// transaction is rolled back, not committed.
+// handoff that cost more than most of a mail's statements. Ending the
+// context still ends the transaction (database/sql rolls it back), once
+// the statement under way is done.
 type Tx struct {
-	ctx context.Context
-	// done is the context the transaction was started with, cancellation
-	// and all: each statement looks at it first.
-	done  context.Context
+	ctx   context.Context
 	tx    *sql.Tx
 	cache *stmtCache
 	// stmts are the transaction's own handles of the statements it used.
@@ -157,15 +152,11 @@ type Tx struct {
 // and rolls back otherwise. The transaction takes the write lock at its
 // start (_txlock=immediate), so two writers never deadlock on an upgrade.
 func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	bare := context.WithoutCancel(ctx)
-	tx, err := s.db.BeginTx(bare, nil)
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: bare, done: ctx, tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer func() {
 		if p := recover(); p != nil {
@@ -179,9 +170,6 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	if err == nil {
 		err = t.flush()
-	}
-	if err == nil {
-		err = ctx.Err() // ended while fn ran: nothing of it stands
 	}
 	if err != nil {
 		if rerr := tx.Rollback(); rerr != nil {
@@ -201,15 +189,11 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 // reading a consistent snapshot. It runs on the read-only connections, so
 // it waits for no writer; a write in fn fails.
 func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	bare := context.WithoutCancel(ctx)
-	tx, err := s.read.BeginTx(bare, nil)
+	tx, err := s.read.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: bare, done: ctx, tx: tx, cache: s.readStmts, secrets: s.secrets}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.readStmts, secrets: s.secrets}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer tx.Rollback()
 	return fn(t)
@@ -217,9 +201,6 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 
 // stmt is the transaction's handle of the prepared statement for query.
 func (t *Tx) stmt(query string) (*sql.Stmt, error) {
-	if err := t.done.Err(); err != nil {
-		return nil, err
-	}
 	if st, ok := t.stmts[query]; ok {
 		return st, nil
 	}
@@ -262,9 +243,8 @@ func (t *Tx) queryRow(query string, args ...any) *sql.Row {
 	st, err := t.stmt(query)
 	if err != nil {
 		// A Row carries its error to Scan; a statement that does not
-		// prepare fails again, with its error, when run unprepared (under
-		// the ended context, when that was the error).
-		return t.tx.QueryRowContext(t.done, query, args...)
+		// prepare fails again, with its error, when run unprepared.
+		return t.tx.QueryRowContext(t.ctx, query, args...)
 	}
 	return st.QueryRowContext(t.ctx, args...)
 }
