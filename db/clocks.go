@@ -54,11 +54,21 @@ func (t *Tx) PutClock(c Clock) error {
 	if tc, ok := t.touched[c.GameID]; ok {
 		updated = tc.at
 	}
-	res, err := t.exec(`UPDATE games SET clock_turn = ?, clock_seat = ?, clock_plies = ?, clock_started_at = ?,
-		clock_deadline = ?, clock_check_at = ?, clock_paused_at = ?, clock_pause_reason = ?, clock_banks = ?,
-		updated_at = COALESCE(?, updated_at) WHERE id = ?`,
-		c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
-		utcPtr(c.Paused), c.Reason, strings.Join(banks, ","), updated, c.GameID)
+	// The pause reason is written only when it changes: SQLite checks its
+	// CHECK (reason IN four values) at every UPDATE that sets it, building
+	// the list into a temporary b-tree each time, and a ply's clock keeps
+	// its reason (none). The clock kept for the transaction says what the
+	// row holds.
+	const set = `UPDATE games SET clock_turn = ?, clock_seat = ?, clock_plies = ?, clock_started_at = ?,
+		clock_deadline = ?, clock_check_at = ?, clock_paused_at = ?, clock_banks = ?, updated_at = COALESCE(?, updated_at)`
+	query := set + ` WHERE id = ?`
+	args := []any{c.Turn, c.Seat, c.Plies, c.Started.UTC(), c.Deadline.UTC(), c.CheckAt.UTC(),
+		utcPtr(c.Paused), strings.Join(banks, ","), updated}
+	if cc, have := t.clocks[c.GameID]; !have || !cc.ok || cc.c.Reason != c.Reason {
+		query = set + `, clock_pause_reason = ? WHERE id = ?`
+		args = append(args, c.Reason)
+	}
+	res, err := t.exec(query, append(args, c.GameID)...)
 	if err == nil {
 		err = oneRow(res)
 	}
@@ -119,28 +129,47 @@ func (t *Tx) Clock(gameID int64) (c Clock, ok bool, err error) {
 }
 
 func (t *Tx) readClock(gameID int64) (c Clock, ok bool, err error) {
-	var turn, seat, plies sql.NullInt64
-	var started, deadline, check, paused sql.NullTime
-	var banks string
-	err = t.queryRow(`SELECT clock_turn, clock_seat, clock_plies, clock_started_at, clock_deadline, clock_check_at,
-		clock_paused_at, clock_pause_reason, clock_banks FROM games WHERE id = ?`, gameID).Scan(&turn, &seat, &plies,
-		&started, &deadline, &check, &paused, &c.Reason, &banks)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && !turn.Valid {
+	var f clockFields
+	err = t.queryRow(`SELECT `+clockColumns+` FROM games WHERE id = ?`, gameID).Scan(f.dest()...)
+	if errors.Is(err, sql.ErrNoRows) {
 		return Clock{}, false, nil
 	}
 	if err != nil {
 		return Clock{}, false, fmt.Errorf("game %d clock: %w", gameID, err)
 	}
-	c.GameID, c.Turn, c.Seat, c.Plies = gameID, int(turn.Int64), int(seat.Int64), int(plies.Int64)
-	c.Started, c.Deadline, c.CheckAt = started.Time, deadline.Time, check.Time
-	if paused.Valid {
-		c.Paused = &paused.Time
+	return f.clock(gameID)
+}
+
+// clockColumns are a game's clock in its row, as clockFields scans them.
+const clockColumns = `clock_turn, clock_seat, clock_plies, clock_started_at, clock_deadline, clock_check_at,
+	clock_paused_at, clock_pause_reason, clock_banks`
+
+type clockFields struct {
+	turn, seat, plies                sql.NullInt64
+	started, deadline, check, paused sql.NullTime
+	reason                           PauseReason
+	banks                            string
+}
+
+func (f *clockFields) dest() []any {
+	return []any{&f.turn, &f.seat, &f.plies, &f.started, &f.deadline, &f.check, &f.paused, &f.reason, &f.banks}
+}
+
+// clock is the clock scanned; ok is false when the game has none.
+func (f *clockFields) clock(gameID int64) (c Clock, ok bool, err error) {
+	if !f.turn.Valid {
+		return Clock{}, false, nil
 	}
-	if banks != "" {
-		for _, s := range strings.Split(banks, ",") {
+	c.GameID, c.Turn, c.Seat, c.Plies = gameID, int(f.turn.Int64), int(f.seat.Int64), int(f.plies.Int64)
+	c.Started, c.Deadline, c.CheckAt, c.Reason = f.started.Time, f.deadline.Time, f.check.Time, f.reason
+	if f.paused.Valid {
+		c.Paused = &f.paused.Time
+	}
+	if f.banks != "" {
+		for _, s := range strings.Split(f.banks, ",") {
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return Clock{}, false, fmt.Errorf("game %d clock banks %q: %w", gameID, banks, err)
+				return Clock{}, false, fmt.Errorf("game %d clock banks %q: %w", gameID, f.banks, err)
 			}
 			c.Banks = append(c.Banks, time.Duration(n)*time.Second)
 		}
@@ -215,6 +244,7 @@ func (t *Tx) ShiftRunningClocks(d time.Duration) (int, error) {
 func (t *Tx) Remind(gameID int64, turn int, kind string, now time.Time) (bool, error) {
 	res, err := t.exec(`INSERT INTO reminders (game_id, turn, kind, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 		gameID, turn, kind, now.UTC())
+	t.mayHave(gameID, func(n *noRows) { n.reminders = false })
 	if err != nil {
 		return false, fmt.Errorf("game %d turn %d %s reminder: %w", gameID, turn, kind, err)
 	}
@@ -224,6 +254,9 @@ func (t *Tx) Remind(gameID int64, turn int, kind string, now time.Time) (bool, e
 
 // Reminded returns the kinds of reminder sent for a turn.
 func (t *Tx) Reminded(gameID int64, turn int) (map[string]bool, error) {
+	if n := t.lacks(gameID); n.reminders && turn >= n.remindersFrom {
+		return map[string]bool{}, nil
+	}
 	rows, err := t.query(`SELECT kind FROM reminders WHERE game_id = ? AND turn = ?`, gameID, turn)
 	if err != nil {
 		return nil, fmt.Errorf("game %d turn %d reminders: %w", gameID, turn, err)

@@ -33,6 +33,7 @@ func (t *Tx) PutConditions(gameID int64, c Conditions) error {
 	_, err = t.exec(`INSERT INTO conditions (game_id, seat, lines, at_ply, updated_at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (game_id, seat) DO UPDATE SET lines = excluded.lines, at_ply = excluded.at_ply, updated_at = excluded.updated_at`,
 		gameID, c.Seat, string(lines), c.At, c.Updated.UTC())
+	t.mayHave(gameID, func(n *noRows) { n.conditions = false })
 	if err != nil {
 		return fmt.Errorf("game %d seat %d conditions: %w", gameID, c.Seat, err)
 	}
@@ -41,6 +42,9 @@ func (t *Tx) PutConditions(gameID int64, c Conditions) error {
 
 // GetConditions returns a seat's conditions in a game, if it has any.
 func (t *Tx) GetConditions(gameID int64, seat int) (Conditions, bool, error) {
+	if t.lacks(gameID).conditions {
+		return Conditions{}, false, nil
+	}
 	c := Conditions{Seat: seat}
 	var lines string
 	err := t.queryRow(`SELECT lines, at_ply, updated_at FROM conditions WHERE game_id = ? AND seat = ?`, gameID, seat).

@@ -88,6 +88,7 @@ func (t *Tx) createGame(g Game, archive string) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	t.pliesChanged(id)
 	for _, s := range g.Seats {
 		if _, err := t.exec(`INSERT INTO seats (game_id, seat, player_id, invitation) VALUES (?, ?, ?, ?)`,
 			id, s.Seat, s.PlayerID, s.Invitation); err != nil {
@@ -118,8 +119,10 @@ func utcPtr(t *time.Time) any {
 	return t.UTC()
 }
 
+// gameColumns are a game's row; its clock comes with it (clockColumns),
+// kept for the transaction: a mail that reads a game reads its clock next.
 const gameColumns = `id, kind, options, state, result, termination, tags, seed,
-	created_at, started_at, finished_at, updated_at, owner_id`
+	created_at, started_at, finished_at, updated_at, owner_id, ` + clockColumns + `, ` + noRowsColumns
 
 func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 	defer rows.Close()
@@ -129,11 +132,21 @@ func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 		var tags string
 		var started, finished sql.NullTime
 		var owner sql.NullInt64
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Options, &g.State, &g.Result, &g.Termination, &tags, &g.Seed,
-			&g.Created, &started, &finished, &g.Updated, &owner); err != nil {
+		var clock clockFields
+		var none noRows
+		dest := append([]any{&g.ID, &g.Kind, &g.Options, &g.State, &g.Result, &g.Termination, &tags, &g.Seed,
+			&g.Created, &started, &finished, &g.Updated, &owner}, clock.dest()...)
+		if err := rows.Scan(append(dest, none.dest()...)...); err != nil {
 			return nil, err
 		}
+		t.knowLacks(g.ID, none)
 		g.Owner = owner.Int64
+		if _, have := t.clocks[g.ID]; !have {
+			// A clock that does not read is left for Clock to report.
+			if c, ok, err := clock.clock(g.ID); err == nil {
+				t.cacheClock(g.ID, c, ok)
+			}
+		}
 		if tc, ok := t.touched[g.ID]; ok {
 			g.Updated = tc.at // not written yet
 		}

@@ -37,6 +37,7 @@ func (t *Tx) PutOffer(gameID int64, o Offer) error {
 		ON CONFLICT (game_id, kind) DO UPDATE SET seat = excluded.seat, agreed = excluded.agreed,
 		ply = excluded.ply, created_at = excluded.created_at`,
 		gameID, o.Kind, o.Seat, strings.Join(agreed, ","), o.Ply, o.Made.UTC())
+	t.mayHave(gameID, func(n *noRows) { n.offers = false })
 	if err != nil {
 		return fmt.Errorf("game %d %s offer: %w", gameID, o.Kind, err)
 	}
@@ -45,6 +46,9 @@ func (t *Tx) PutOffer(gameID int64, o Offer) error {
 
 // GetOffer returns the open offer of a kind, if any.
 func (t *Tx) GetOffer(gameID int64, kind OfferKind) (Offer, bool, error) {
+	if t.lacks(gameID).offers {
+		return Offer{}, false, nil
+	}
 	var o Offer
 	var agreed string
 	err := t.queryRow(`SELECT kind, seat, agreed, ply, created_at FROM offers WHERE game_id = ? AND kind = ?`,
@@ -66,6 +70,9 @@ func (t *Tx) GetOffer(gameID int64, kind OfferKind) (Offer, bool, error) {
 // ClearOffers removes a game's open offers of the given kinds (all kinds
 // when none is given).
 func (t *Tx) ClearOffers(gameID int64, kinds ...OfferKind) error {
+	if t.lacks(gameID).offers {
+		return nil
+	}
 	if len(kinds) == 0 {
 		kinds = []OfferKind{DrawOffer, Takeback}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 )
@@ -32,6 +33,7 @@ func (t *Tx) Player(address, name string, now time.Time) (Player, error) {
 	} else if err != nil && !errors.Is(err, ErrNotFound) {
 		return Player{}, err
 	}
+	t.forgetPlayers()
 	_, err := t.exec(`INSERT INTO players (address, name, created_at) VALUES (?, ?, ?)
 		ON CONFLICT (address) DO UPDATE SET name = excluded.name WHERE players.name = '' AND excluded.name != ''`,
 		address, name, now.UTC())
@@ -57,21 +59,65 @@ func scanPlayer(row interface{ Scan(...any) error }) (Player, error) {
 
 // PlayerByAddress finds a player; ErrNotFound if there is none.
 func (t *Tx) PlayerByAddress(address string) (Player, error) {
-	p, err := scanPlayer(t.queryRow(`SELECT `+playerColumns+` FROM players WHERE address = ?`,
-		strings.ToLower(strings.TrimSpace(address))))
+	address = strings.ToLower(strings.TrimSpace(address))
+	if p, ok := t.players.byAddress[address]; ok {
+		return p.clone(), nil
+	}
+	p, err := scanPlayer(t.queryRow(`SELECT `+playerColumns+` FROM players WHERE address = ?`, address))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("player %s: %w", address, ErrNotFound)
+	}
+	if err == nil {
+		t.players.keep(p)
 	}
 	return p, err
 }
 
 // PlayerByID finds a player by id.
 func (t *Tx) PlayerByID(id int64) (Player, error) {
+	if p, ok := t.players.byID[id]; ok {
+		return p.clone(), nil
+	}
 	p, err := scanPlayer(t.queryRow(`SELECT `+playerColumns+` FROM players WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("player %d: %w", id, ErrNotFound)
 	}
+	if err == nil {
+		t.players.keep(p)
+	}
 	return p, err
+}
+
+// playerCache holds the players a transaction read: a mail reads its
+// sender, and its opponent for the notice and for each text in the
+// opponent's language, and a batch's senders are each other's opponents.
+// Every write to players in the transaction empties it, and so does
+// rolling back to a savepoint, so that it never holds what the store no
+// longer says.
+type playerCache struct {
+	byID      map[int64]Player
+	byAddress map[string]Player
+}
+
+func (c *playerCache) keep(p Player) {
+	if c.byID == nil {
+		c.byID, c.byAddress = map[int64]Player{}, map[string]Player{}
+	}
+	p = p.clone()
+	c.byID[p.ID], c.byAddress[p.Address] = p, p
+}
+
+// forgetPlayers empties the transaction's cache of players: before a
+// write to players.
+func (t *Tx) forgetPlayers() {
+	clear(t.players.byID)
+	clear(t.players.byAddress)
+}
+
+// clone is p with settings of its own, for a caller free to change them.
+func (p Player) clone() Player {
+	p.Settings = maps.Clone(p.Settings)
+	return p
 }
 
 // SetSetting stores one of a player's settings; an empty value removes it.
@@ -89,6 +135,7 @@ func (t *Tx) SetSetting(playerID int64, name, value string) error {
 		p.Settings[name] = value
 	}
 	b, _ := json.Marshal(p.Settings)
+	t.forgetPlayers()
 	_, err = t.exec(`UPDATE players SET settings = ? WHERE id = ?`, string(b), playerID)
 	return err
 }

@@ -33,6 +33,7 @@ func (t *Tx) AddPly(gameID int64, p Ply) error {
 		gameID, p.N, p.Seat, p.Token, p.PlayedAt.UTC(), msg, p.Conditional); err != nil {
 		return fmt.Errorf("game %d ply %d: %w", gameID, p.N, err)
 	}
+	t.plyAdded(gameID, p)
 	return t.touch(gameID, p.PlayedAt)
 }
 
@@ -109,6 +110,17 @@ func archivePlies(archive string, created time.Time) []Ply {
 // ply reads them every time. The rows of plies come first in the text, so
 // that the driver reads the times of both as the plies' played_at.
 func (t *Tx) Plies(gameID int64) ([]Ply, error) {
+	if ps, ok := t.cachedPlies(gameID); ok {
+		return ps, nil
+	}
+	ps, err := t.readPlies(gameID)
+	if err == nil {
+		t.keepPlies(gameID, ps)
+	}
+	return ps, err
+}
+
+func (t *Tx) readPlies(gameID int64) ([]Ply, error) {
 	rows, err := t.query(`SELECT 1 AS k, n, seat, token, played_at, message_id, conditional, '' FROM plies WHERE game_id = ?1
 		UNION ALL
 		SELECT 0, 0, 0, '', created_at, NULL, 0, archive FROM games WHERE id = ?1
@@ -144,6 +156,7 @@ func (t *Tx) Plies(gameID int64) ([]Ply, error) {
 // DeletePliesFrom removes ply n and every later ply (a takeback), archived
 // or not.
 func (t *Tx) DeletePliesFrom(gameID int64, n int, now time.Time) error {
+	t.pliesChanged(gameID)
 	if _, err := t.exec(`DELETE FROM plies WHERE game_id = ? AND n >= ?`, gameID, n); err != nil {
 		return fmt.Errorf("take back game %d from ply %d: %w", gameID, n, err)
 	}

@@ -51,6 +51,9 @@ func (sp *Savepoint) Rollback() error {
 	sp.t.touched, sp.t.made = sp.touched, sp.made
 	// What the transaction read may be undone: read it again.
 	sp.t.clocks, sp.t.tick, sp.t.nextMail = nil, nil, 0
+	sp.t.forgetPlayers()
+	sp.t.none = nil
+	sp.t.plyChangesUndone()
 	if _, err := sp.t.exec(`ROLLBACK TO mail`); err != nil {
 		return fmt.Errorf("roll back to savepoint: %w", err)
 	}

@@ -33,6 +33,8 @@ type Store struct {
 	readStmts  *stmtCache
 	// secrets are the store's secrets once read: they never change.
 	secrets *secretCache
+	// plies are the plies of the games written lately (plycache.go).
+	plies *plyCache
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -51,7 +53,8 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetMaxIdleConns(1)
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
-	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: &secretCache{m: map[string][]byte{}}}
+	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: &secretCache{m: map[string][]byte{}},
+		plies: newPlyCache()}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -128,6 +131,10 @@ type Tx struct {
 	// reads its game's clock for the clock's turn and for each mail it
 	// writes about the game.
 	clocks map[int64]cachedClock
+	// players are the players read (PlayerByAddress, PlayerByID).
+	players playerCache
+	// none is what the transaction knows games lack (gamerows.go).
+	none map[int64]noRows
 	// holds is whether the store has bounce holds, once read (anyHolds).
 	holds holds
 	// tick is the scheduler's heartbeat once read (LastTick).
@@ -135,6 +142,10 @@ type Tx struct {
 	// nextMail is the id the next mail queued gets; 0 until the
 	// transaction first queues one (Queue).
 	nextMail int64
+	// plyCache is the store's, in a write transaction; plyChanges are the
+	// transaction's changes to plies, for it once committed.
+	plyCache   *plyCache
+	plyChanges map[int64]plyChange
 }
 
 // Update runs fn in one write transaction: it commits when fn returns nil
@@ -145,7 +156,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer func() {
 		if p := recover(); p != nil {
@@ -153,7 +164,10 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 			panic(p)
 		}
 	}()
-	err = fn(t)
+	err = s.plies.check(t)
+	if err == nil {
+		err = fn(t)
+	}
 	if err == nil {
 		err = t.flush()
 	}
@@ -164,8 +178,10 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
+		s.plies.forget()
 		return fmt.Errorf("commit: %w", err)
 	}
+	s.plies.commit(t.plyChanges)
 	return nil
 }
 

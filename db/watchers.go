@@ -9,6 +9,7 @@ import (
 func (t *Tx) Watch(gameID, playerID int64, now time.Time) error {
 	_, err := t.exec(`INSERT INTO watchers (game_id, player_id, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 		gameID, playerID, now.UTC())
+	t.mayHave(gameID, func(n *noRows) { n.watchers = false })
 	if err != nil {
 		return fmt.Errorf("watch game %d: %w", gameID, err)
 	}
@@ -27,6 +28,9 @@ func (t *Tx) Unwatch(gameID, playerID int64) (bool, error) {
 
 // Watchers lists a game's watchers.
 func (t *Tx) Watchers(gameID int64) ([]Player, error) {
+	if t.lacks(gameID).watchers {
+		return nil, nil
+	}
 	rows, err := t.query(`SELECT `+prefixed("p.", playerColumns)+` FROM watchers w JOIN players p ON p.id = w.player_id
 		WHERE w.game_id = ? ORDER BY w.since, p.id`, gameID)
 	if err != nil {

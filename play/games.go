@@ -62,38 +62,29 @@ func entryFor(kind string, opts rules.Options) (games.Entry, error) {
 
 // load reads a game and replays its plies.
 func load(tx *db.Tx, id int64) (*table, error) {
+	return loadKept(tx, id, nil)
+}
+
+// loadKept is load starting from a kept position when there is one that
+// fits (positions.go); kept may be nil.
+func loadKept(tx *db.Tx, id int64, kept *positions) (*table, error) {
 	row, err := tx.Game(id)
 	if err != nil {
 		return nil, err
 	}
-	return replay(tx, row)
+	return replayKept(tx, row, kept)
 }
 
-func replay(tx *db.Tx, row db.Game) (*table, error) {
-	var k *rules.Kind
-	for _, e := range games.All() {
-		if e.Kind.Name == row.Kind {
-			k = e.Kind
-		}
-	}
-	if k == nil {
-		return nil, fmt.Errorf("game %d: unknown kind %q", row.ID, row.Kind)
-	}
-	opts, _, err := splitOptions(k, row.Options)
-	if err != nil {
-		return nil, fmt.Errorf("game %d options: %w", row.ID, err)
-	}
-	entry, err := entryFor(row.Kind, opts)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", row.ID, err)
-	}
-	g, err := k.NewGame(opts)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", row.ID, err)
-	}
+func replayKept(tx *db.Tx, row db.Game, kept *positions) (*table, error) {
 	plies, err := tx.Plies(row.ID)
 	if err != nil {
 		return nil, err
+	}
+	g, entry, done, ok := kept.get(row, plies)
+	if !ok {
+		if g, entry, err = newGame(row); err != nil {
+			return nil, err
+		}
 	}
 	t := &table{row: row, entry: entry, game: g, plies: plies}
 	// A stored ply of a game with dice carries its own roll in its token
@@ -101,13 +92,42 @@ func replay(tx *db.Tx, row db.Game) (*table, error) {
 	// the service checked them against the seeded roll when the ply was
 	// played, and an imported game's dice came from its record, not from
 	// any seed. Only the turn to come is rolled from the seed.
-	for _, p := range plies {
+	for _, p := range plies[done:] {
 		if err := rules.PlayToken(g, p.Token); err != nil {
 			return nil, fmt.Errorf("game %d replay: %w", row.ID, err)
 		}
 	}
+	if kept != nil && done < len(plies) {
+		kept.put(row, entry, plies, g.Clone())
+	}
 	t.roll()
 	return t, nil
+}
+
+// newGame is a stored game's engine at its start, and its entry.
+func newGame(row db.Game) (rules.Game, games.Entry, error) {
+	var k *rules.Kind
+	for _, e := range games.All() {
+		if e.Kind.Name == row.Kind {
+			k = e.Kind
+		}
+	}
+	if k == nil {
+		return nil, games.Entry{}, fmt.Errorf("game %d: unknown kind %q", row.ID, row.Kind)
+	}
+	opts, _, err := splitOptions(k, row.Options)
+	if err != nil {
+		return nil, games.Entry{}, fmt.Errorf("game %d options: %w", row.ID, err)
+	}
+	entry, err := entryFor(row.Kind, opts)
+	if err != nil {
+		return nil, games.Entry{}, fmt.Errorf("game %d: %w", row.ID, err)
+	}
+	g, err := k.NewGame(opts)
+	if err != nil {
+		return nil, games.Entry{}, fmt.Errorf("game %d: %w", row.ID, err)
+	}
+	return g, entry, nil
 }
 
 // roll sets the dice for the coming turn of a game with dice, from the

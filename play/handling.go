@@ -72,37 +72,46 @@ func (h *handling) refuse(read, format string, args ...any) {
 	h.answers = append(h.answers, answer{read: read, text: fmt.Sprintf(format, args...), refusal: true})
 }
 
-// run handles the mail: decide whether to answer at all, then read and
-// carry out the commands, then queue the reply and the notices.
-func (h *handling) run() error {
+// run handles the mail, unless it was handled before (fresh is false):
+// record it, decide whether to answer at all, then read and carry out the
+// commands, then queue the reply and the notices.
+func (h *handling) run() (fresh bool, err error) {
+	from := strings.ToLower(strings.TrimSpace(h.m.From))
+	reason := h.noAnswer(from)
+	var raw []byte
+	if reason != "" {
+		h.outcome = Ignored
+	} else {
+		if h.m.Undecodable || h.m.Size > h.s.cfg.MaxSize {
+			raw = h.m.Raw
+			if len(raw) > h.s.cfg.MaxSize {
+				raw = raw[:h.s.cfg.MaxSize]
+			}
+		}
+		keys, err := h.keyring()
+		if err != nil {
+			return false, err
+		}
+		h.thread = keys.readThread(h.m, h.s.local)
+		h.proof = h.proofOf()
+	}
+	// Recording the mail is also the look for it among those handled
+	// before: one statement instead of a look and then a write.
+	if fresh, err := h.recordNew(raw); err != nil || !fresh {
+		return false, err
+	}
 	// Downtime is given back before a ply is charged to anyone's clock.
 	if _, err := h.s.grace(h.tx, h.now, false); err != nil {
-		return err
+		return true, err
 	}
-	from := strings.ToLower(strings.TrimSpace(h.m.From))
-	if reason := h.noAnswer(from); reason != "" {
-		h.outcome = Ignored
-		if _, err := h.record(nil); err != nil {
-			return err
-		}
-		return h.noteBounce(reason)
+	if reason != "" {
+		return true, h.noteBounce(reason)
 	}
-	var raw []byte
-	if h.m.Undecodable || h.m.Size > h.s.cfg.MaxSize {
-		raw = h.m.Raw
-		if len(raw) > h.s.cfg.MaxSize {
-			raw = raw[:h.s.cfg.MaxSize]
-		}
-	}
-	keys, err := h.keyring()
-	if err != nil {
-		return err
-	}
-	h.thread = keys.readThread(h.m, h.s.local)
-	h.proof = h.proofOf()
-	if _, err := h.record(raw); err != nil {
-		return err
-	}
+	return true, h.answer(from)
+}
+
+// answer acts on a mail that is to be answered, recorded already.
+func (h *handling) answer(from string) (err error) {
 	// A display name is taken only from proven mail: a forged From must
 	// not rename a player.
 	name := ""
@@ -204,13 +213,24 @@ func (h *handling) noAnswer(from string) string {
 }
 
 func (h *handling) record(raw []byte) (int64, error) {
-	id, err := h.tx.RecordMessage(db.Message{
+	id, err := h.tx.RecordMessage(h.message(raw))
+	h.msgRow = id
+	return id, err
+}
+
+// recordNew records the mail unless it was recorded before: then fresh
+// is false and nothing is written.
+func (h *handling) recordNew(raw []byte) (fresh bool, err error) {
+	h.msgRow, fresh, err = h.tx.RecordNewMessage(h.message(raw))
+	return fresh, err
+}
+
+func (h *handling) message(raw []byte) db.Message {
+	return db.Message{
 		MessageID: h.m.MessageID, Mailbox: h.m.Mailbox, UIDValidity: h.m.UIDValidity, UID: h.m.UID,
 		Sender: strings.ToLower(strings.TrimSpace(h.m.From)), Subject: h.m.Subject, Outcome: h.outcome.String(), Proof: h.proof, Size: h.m.Size, Raw: raw,
 		Received: h.m.Received,
-	})
-	h.msgRow = id
-	return id, err
+	}
 }
 
 // maxNotUnderstood is how many lines that are not commands are listed in a

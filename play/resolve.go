@@ -16,7 +16,7 @@ func (h *handling) table(id int64) (*table, error) {
 	if t, ok := h.tables[id]; ok {
 		return t, nil
 	}
-	t, err := load(h.tx, id)
+	t, err := loadKept(h.tx, id, h.s.positions)
 	if err != nil {
 		return nil, err
 	}

@@ -64,6 +64,8 @@ type Service struct {
 	commands []commandSpec
 	// publicURL is Config.PublicURL without a closing slash.
 	publicURL string
+	// positions are the positions of the games loaded lately.
+	positions *positions
 }
 
 // New makes a Service on a store.
@@ -93,7 +95,7 @@ func New(store *db.Store, cfg Config) (*Service, error) {
 		log = slog.Default()
 	}
 	return &Service{store: store, cfg: cfg, local: local, domain: domain, log: log, commands: commandTable(),
-		publicURL: strings.TrimRight(cfg.PublicURL, "/")}, nil
+		publicURL: strings.TrimRight(cfg.PublicURL, "/"), positions: newPositions()}, nil
 }
 
 // Result says what Handle did with a mail.
@@ -139,13 +141,13 @@ func (s *Service) Handle(ctx context.Context, m Message) (Result, error) {
 
 // handleIn handles one mail in tx, unless it was handled before.
 func (s *Service) handleIn(tx *db.Tx, m Message) (Result, error) {
-	seen, err := tx.Seen(m.MessageID, m.Mailbox, m.UIDValidity, m.UID)
-	if err != nil || seen {
-		return Result{Duplicate: seen}, err
-	}
 	h := &handling{s: s, tx: tx, m: m, now: s.cfg.Now(), tables: map[int64]*table{}}
-	if err := h.run(); err != nil {
+	fresh, err := h.run()
+	if err != nil {
 		return Result{}, err
+	}
+	if !fresh {
+		return Result{Duplicate: true}, nil
 	}
 	return Result{Outcome: h.outcome, Queued: h.queued}, nil
 }
