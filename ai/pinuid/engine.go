@@ -50,6 +50,28 @@ var levels = [ai.MaxLevel + 1]level{
 	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
 }
 
+// quatroLevels are Quatro's levels. In Quatro neither depth nor slips
+// make a ladder: three or four seats get in each other's way, a search
+// three plies deep (the seat and the next two) plays about as well as a
+// deeper one, two clean searches mostly shuffle to a draw, and a second
+// choice or even a random ply now and then costs next to nothing, as the
+// others are shuffling too. What costs games is misjudging every ply a
+// little: seeded noise on the root plies' scores makes a player miss a
+// threat to block or a row to make. So the levels differ above all by
+// their noise, which roughly doubles a level down; the lowest also read
+// shallower. The budgets are small as nothing is gained beyond three
+// plies, and they keep a level 8 ply well under a second.
+var quatroLevels = [ai.MaxLevel + 1]level{
+	1: {nodes: 300, depth: 1, noise: 400, ceiling: time.Second},
+	2: {nodes: 1_000, depth: 2, noise: 270, ceiling: time.Second},
+	3: {nodes: 2_000, depth: 2, noise: 190, ceiling: time.Second},
+	4: {nodes: 4_000, depth: 3, noise: 140, ceiling: 2 * time.Second},
+	5: {nodes: 6_000, depth: 3, noise: 100, ceiling: 3 * time.Second},
+	6: {nodes: 10_000, depth: 3, noise: 65, ceiling: 4 * time.Second},
+	7: {nodes: 15_000, depth: 3, noise: 32, ceiling: 6 * time.Second},
+	8: {nodes: 20_000, depth: 3, ceiling: 8 * time.Second},
+}
+
 // missable tells whether a weaker level may pass the best ply by: when its
 // search proved nothing, or proved a win three plies or more away (a win
 // in a race a human can overlook); never a win at once or a loss.
@@ -66,6 +88,9 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 	}
 	g := g0.Clone().(*pinuid.Game)
 	lv := levels[set.LevelOrDefault()]
+	if g.Kind() == pinuid.Quatro {
+		lv = quatroLevels[set.LevelOrDefault()]
+	}
 	s := &search{
 		ctx:    ctx,
 		root:   int(g.ToMove()),
