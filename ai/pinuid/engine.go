@@ -52,23 +52,24 @@ var levels = [ai.MaxLevel + 1]level{
 
 // quatroLevels are Quatro's levels. In Quatro neither depth nor slips
 // make a ladder: three or four seats get in each other's way, a search
-// three plies deep (the seat and the next two) plays about as well as a
-// deeper one, two clean searches mostly shuffle to a draw, and a second
-// choice or even a random ply now and then costs next to nothing, as the
-// others are shuffling too. What costs games is misjudging every ply a
-// little: seeded noise on the root plies' scores makes a player miss a
-// threat to block or a row to make. So the levels differ above all by
-// their noise, which roughly doubles a level down; the lowest also read
-// shallower. The budgets are small as nothing is gained beyond three
-// plies, and they keep a level 8 ply well under a second.
+// three plies deep (the seat and the next two) plays as well as one four
+// deep at ten times the cost, two clean searches mostly shuffle to a draw,
+// and a second choice now and then costs nothing, as the others are
+// shuffling too. What costs games is misjudging every ply a little: seeded
+// noise on the root plies' scores makes a player miss a threat to block
+// or a row to make. So levels 3 to 8 read the same three plies and differ
+// only by their noise, spaced by its measured cost, which is steep near
+// none and flattens out beyond about one pin (100); levels 2 and 1 read
+// one ply, level 1 with noise so large that it plays at random among the
+// plies that do not lose or miss a win at once.
 var quatroLevels = [ai.MaxLevel + 1]level{
-	1: {nodes: 300, depth: 1, noise: 400, ceiling: time.Second},
-	2: {nodes: 1_000, depth: 2, noise: 270, ceiling: time.Second},
-	3: {nodes: 2_000, depth: 2, noise: 190, ceiling: time.Second},
-	4: {nodes: 4_000, depth: 3, noise: 140, ceiling: 2 * time.Second},
-	5: {nodes: 6_000, depth: 3, noise: 100, ceiling: 3 * time.Second},
-	6: {nodes: 10_000, depth: 3, noise: 65, ceiling: 4 * time.Second},
-	7: {nodes: 15_000, depth: 3, noise: 32, ceiling: 6 * time.Second},
+	1: {nodes: 300, depth: 1, noise: 10_000, ceiling: time.Second},
+	2: {nodes: 1_000, depth: 1, noise: 400, ceiling: time.Second},
+	3: {nodes: 20_000, depth: 3, noise: 130, ceiling: 2 * time.Second},
+	4: {nodes: 20_000, depth: 3, noise: 65, ceiling: 2 * time.Second},
+	5: {nodes: 20_000, depth: 3, noise: 42, ceiling: 3 * time.Second},
+	6: {nodes: 20_000, depth: 3, noise: 26, ceiling: 4 * time.Second},
+	7: {nodes: 20_000, depth: 3, noise: 12, ceiling: 6 * time.Second},
 	8: {nodes: 20_000, depth: 3, ceiling: 8 * time.Second},
 }
 
