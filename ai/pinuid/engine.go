@@ -58,18 +58,19 @@ var levels = [ai.MaxLevel + 1]level{
 // shuffling too. What costs games is misjudging every ply a little: seeded
 // noise on the root plies' scores makes a player miss a threat to block
 // or a row to make. So levels 3 to 8 read the same three plies and differ
-// only by their noise, spaced by its measured cost, which is steep near
-// none and flattens out beyond about one pin (100); levels 2 and 1 read
+// only by their noise, spaced by its measured cost: nothing below about
+// 15 (less than a threat is worth), steep from there to about 60, flat
+// beyond about one pin (100); levels 2 and 1 read
 // one ply, level 1 with noise so large that it plays at random among the
 // plies that do not lose or miss a win at once.
 var quatroLevels = [ai.MaxLevel + 1]level{
 	1: {nodes: 300, depth: 1, noise: 10_000, ceiling: time.Second},
 	2: {nodes: 1_000, depth: 1, noise: 400, ceiling: time.Second},
-	3: {nodes: 20_000, depth: 3, noise: 130, ceiling: 2 * time.Second},
-	4: {nodes: 20_000, depth: 3, noise: 65, ceiling: 2 * time.Second},
-	5: {nodes: 20_000, depth: 3, noise: 42, ceiling: 3 * time.Second},
-	6: {nodes: 20_000, depth: 3, noise: 26, ceiling: 4 * time.Second},
-	7: {nodes: 20_000, depth: 3, noise: 12, ceiling: 6 * time.Second},
+	3: {nodes: 20_000, depth: 3, noise: 150, ceiling: 2 * time.Second},
+	4: {nodes: 20_000, depth: 3, noise: 90, ceiling: 2 * time.Second},
+	5: {nodes: 20_000, depth: 3, noise: 60, ceiling: 3 * time.Second},
+	6: {nodes: 20_000, depth: 3, noise: 40, ceiling: 4 * time.Second},
+	7: {nodes: 20_000, depth: 3, noise: 24, ceiling: 6 * time.Second},
 	8: {nodes: 20_000, depth: 3, ceiling: 8 * time.Second},
 }
 
