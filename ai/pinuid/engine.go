@@ -50,6 +50,30 @@ var levels = [ai.MaxLevel + 1]level{
 	8: {nodes: 450_000, depth: 64, ceiling: 8 * time.Second},
 }
 
+// quatroLevels are Quatro's levels. In Quatro neither depth nor slips
+// make a ladder: three or four seats get in each other's way, a search
+// three plies deep (the seat and the next two) plays as well as one four
+// deep at ten times the cost, two clean searches mostly shuffle to a draw,
+// and a second choice now and then costs nothing, as the others are
+// shuffling too. What costs games is misjudging every ply a little: seeded
+// noise on the root plies' scores makes a player miss a threat to block
+// or a row to make. So levels 3 to 8 read the same three plies and differ
+// only by their noise, spaced by its measured cost: nothing below about
+// 15 (less than a threat is worth), steep from there to about 60, flat
+// beyond about one pin (100); levels 2 and 1 read
+// one ply, level 1 with noise so large that it plays at random among the
+// plies that do not lose or miss a win at once.
+var quatroLevels = [ai.MaxLevel + 1]level{
+	1: {nodes: 300, depth: 1, noise: 10_000, ceiling: time.Second},
+	2: {nodes: 1_000, depth: 1, noise: 400, ceiling: time.Second},
+	3: {nodes: 20_000, depth: 3, noise: 150, ceiling: 2 * time.Second},
+	4: {nodes: 20_000, depth: 3, noise: 90, ceiling: 2 * time.Second},
+	5: {nodes: 20_000, depth: 3, noise: 60, ceiling: 3 * time.Second},
+	6: {nodes: 20_000, depth: 3, noise: 40, ceiling: 4 * time.Second},
+	7: {nodes: 20_000, depth: 3, noise: 24, ceiling: 6 * time.Second},
+	8: {nodes: 20_000, depth: 3, ceiling: 8 * time.Second},
+}
+
 // missable tells whether a weaker level may pass the best ply by: when its
 // search proved nothing, or proved a win three plies or more away (a win
 // in a race a human can overlook); never a win at once or a loss.
@@ -66,6 +90,9 @@ func (Engine) Think(ctx context.Context, rg rules.Game, set ai.Settings) (ai.Tho
 	}
 	g := g0.Clone().(*pinuid.Game)
 	lv := levels[set.LevelOrDefault()]
+	if g.Kind() == pinuid.Quatro {
+		lv = quatroLevels[set.LevelOrDefault()]
+	}
 	s := &search{
 		ctx:    ctx,
 		root:   int(g.ToMove()),

@@ -164,3 +164,23 @@ func TestQuatroPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestQuatroLevelsGraded: Quatro's levels are graded by their noise, so
+// each level must blur less than the one below, level 8 not at all, and
+// none may read deeper or further than level 8.
+func TestQuatroLevelsGraded(t *testing.T) {
+	top := quatroLevels[ai.MaxLevel]
+	if top.noise != 0 || top.second != 0 {
+		t.Errorf("level 8: noise %d, second %d%%, want neither", top.noise, top.second)
+	}
+	for l := ai.MinLevel + 1; l <= ai.MaxLevel; l++ {
+		lo, hi := quatroLevels[l-1], quatroLevels[l]
+		if hi.noise >= lo.noise {
+			t.Errorf("level %d: noise %d, not below level %d's %d", l, hi.noise, l-1, lo.noise)
+		}
+		if hi.depth < lo.depth || hi.nodes < lo.nodes {
+			t.Errorf("level %d reads less (depth %d, %d nodes) than level %d (depth %d, %d nodes)",
+				l, hi.depth, hi.nodes, l-1, lo.depth, lo.nodes)
+		}
+	}
+}

@@ -74,10 +74,12 @@ func (p *arenaPlayer) scaleNodes(scale float64, kind string) error {
 	return nil
 }
 
-// arenaGame is one finished game: A's score (1, 1/2 or 0) and each side's
-// plies, thinking time and nodes.
+// arenaGame is one finished game: A's score (1 when a seat of A's won, 1/2
+// for a draw, else 0), A's share of the seats, and each side's plies,
+// thinking time and nodes.
 type arenaGame struct {
 	score   float64
+	share   float64
 	plies   [2]int
 	elapsed [2]time.Duration
 	nodes   [2]int64
@@ -89,11 +91,12 @@ const maxArenaPlies = 600
 
 // runArena plays two computer players against each other.
 func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("arena", "--game KIND --a level=8 --b level=5 [--games 100] [--time D] [--seed S]", stderr)
+	fs := newFlags("arena", "--game KIND --a level=8 --b level=5 [--games 100] [--seats N] [--time D] [--seed S]", stderr)
 	kind := fs.String("game", "pente", "the game to play: pente, keryo-pente, gomoku, quatro, ...")
 	aSpec := fs.String("a", "level=8", "player A: greedy, level=N or level=N,nodes=N")
 	bSpec := fs.String("b", "greedy", "player B, written as for --a")
-	count := fs.Int("games", 100, "how many games; A takes each seat in turn")
+	count := fs.Int("games", 100, "how many games; A and B share the seats, taking each in turn")
+	seats := fs.Int("seats", 0, "the seats of a game that has a choice, such as 3 for Pinuid Quatro (default: the game's own)")
 	limit := fs.Duration("time", 0, "the most time per ply (default: each level's own)")
 	seed := fs.Uint64("seed", 1, "the seed of the openings, the dice and the players' choices")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played at once")
@@ -103,13 +106,22 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return exitUsage
 	}
-	if len(operands) != 0 || *count < 1 || *workers < 1 || *scale < 0 || *opening < 0 {
+	if len(operands) != 0 || *count < 1 || *workers < 1 || *scale < 0 || *opening < 0 || *seats < 0 {
 		fs.Usage()
 		return exitUsage
 	}
 	entry, err := games.Lookup(*kind)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbem arena: %v\n", errText(err))
+		return exitUsage
+	}
+	var opts rules.Options
+	if *seats > 0 {
+		opts = rules.Options{"seats": strconv.Itoa(*seats)}
+	}
+	g0, err := entry.New(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "pbem arena: --seats: %v\n", errText(err))
 		return exitUsage
 	}
 	var players [2]arenaPlayer
@@ -138,7 +150,7 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		go func() {
 			defer wg.Done()
 			for n := range jobs {
-				r := playArenaGame(ctx, entry, players, n, *seed, *opening)
+				r := playArenaGame(ctx, entry, opts, players, n, *seed, *opening)
 				mu.Lock()
 				results[n] = r
 				finished++
@@ -166,26 +178,70 @@ func runArena(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return exitInvalid
 		}
 	}
-	report(stdout, entry.Name, players, results, *limit, *seed, *opening)
+	report(stdout, entry.Name, g0.Seats(), players, results, *limit, *seed, *opening)
 	return exitOK
 }
 
-// playArenaGame plays game n: A takes seat n mod seats, B the others.
-// Every seat's seed derives from the match seed and n, so games differ and
-// a match replays exactly (when no time ceiling cuts a search). The first
-// opening plies are random, drawn from a seed shared by the games n/seats,
-// so every opening is played once with A in each seat and no side gains
-// from its luck.
-func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n int, seed uint64, opening int) arenaGame {
+// arenaCycle is how many games it takes A and B to hold every seat equally
+// often: two when the seats are even (A holds half of them, then the other
+// half), twice the seats when they are odd (A holds one seat, each in turn,
+// then all but one).
+func arenaCycle(seats int) int {
+	if seats%2 == 0 {
+		return 2
+	}
+	return 2 * seats
+}
+
+// arenaSeats tells which seats A holds in game n. With an even number of
+// seats A holds every other one, the even seats in even games and the odd
+// seats in odd games (A B A B, then B A B A): a 2-against-2 game that is
+// even at 50%. With an odd number of seats no split is even, so the split
+// rotates over arenaCycle games: in the first half of the cycle A holds one
+// seat, each in turn, and in the second half every seat but one; over a
+// whole cycle A holds half of all the seats, each as often as B, and an
+// even match scores 50%.
+func arenaSeats(seats, n int) []bool {
+	a := make([]bool, seats)
+	if seats%2 == 0 {
+		for s := range a {
+			a[s] = (s+n)%2 == 0
+		}
+		return a
+	}
+	k := n % arenaCycle(seats)
+	for s := range a {
+		if k < seats {
+			a[s] = s == k
+		} else {
+			a[s] = s != k-seats
+		}
+	}
+	return a
+}
+
+// playArenaGame plays game n with A in the seats arenaSeats gives, B in
+// the others. Every seat's seed derives from the match seed and n, so games
+// differ and a match replays exactly (when no time ceiling cuts a search).
+// The first opening plies are random, drawn from a seed shared by the games
+// of one seating cycle, so every opening is played with A and B in every
+// seat and no side gains from its luck.
+func playArenaGame(ctx context.Context, e games.Entry, opts rules.Options, players [2]arenaPlayer, n int, seed uint64, opening int) arenaGame {
 	var r arenaGame
-	g, err := e.New(nil)
+	g, err := e.New(opts)
 	if err != nil {
 		r.err = err
 		return r
 	}
-	aSeat := rules.Seat(n % g.Seats())
+	aSeats := arenaSeats(g.Seats(), n)
+	for _, a := range aSeats {
+		if a {
+			r.share++
+		}
+	}
+	r.share /= float64(g.Seats())
 	gameSeed := splitmix(seed ^ splitmix(uint64(n)+1))
-	if err := playOpening(g, splitmix(seed^splitmix(uint64(n/g.Seats())+1)^0x6f70656e), opening); err != nil {
+	if err := playOpening(g, splitmix(seed^splitmix(uint64(n/arenaCycle(g.Seats()))+1)^0x6f70656e), opening); err != nil {
 		r.err = err
 		return r
 	}
@@ -195,7 +251,7 @@ func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n
 			return r
 		}
 		side := 1
-		if g.ToMove() == aSeat {
+		if aSeats[g.ToMove()] {
 			side = 0
 		}
 		if roller, ok := g.(rules.Roller); ok {
@@ -224,8 +280,12 @@ func playArenaGame(ctx context.Context, e games.Entry, players [2]arenaPlayer, n
 	switch {
 	case !o.Over, o.Draw():
 		r.score = 0.5
-	case o.Won(aSeat):
-		r.score = 1
+	default:
+		for seat, a := range aSeats {
+			if a && o.Won(rules.Seat(seat)) {
+				r.score = 1
+			}
+		}
 	}
 	return r
 }
@@ -275,7 +335,7 @@ func progress(w io.Writer, done, total int) {
 
 // report prints the match: A's wins, draws and losses, the Elo difference
 // with its 95% margin, and each side's time per ply and nodes per second.
-func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGame, limit time.Duration, seed uint64, opening int) {
+func report(w io.Writer, kind string, seats int, players [2]arenaPlayer, results []arenaGame, limit time.Duration, seed uint64, opening int) {
 	var win, draw, loss int
 	var plies [2]int
 	var elapsed [2]time.Duration
@@ -306,6 +366,9 @@ func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGam
 	if opening > 0 {
 		fmt.Fprintf(w, "Each game opened with %d random plies, each opening played from every seat\n", opening)
 	}
+	if seats > 2 {
+		fmt.Fprintln(w, seatingText(seats, results))
+	}
 	fmt.Fprintf(w, "A: %d-%d-%d (wins-draws-losses), score %.1f%%\n", win, draw, loss, 100*mean(scores))
 	fmt.Fprintf(w, "Elo difference A-B: %s\n", eloText(scores))
 	for s, name := range []string{"A", "B"} {
@@ -318,6 +381,21 @@ func report(w io.Writer, kind string, players [2]arenaPlayer, results []arenaGam
 		}
 		fmt.Fprintf(w, "%s: %d plies, %v per ply, %.0f nodes/s\n", name, plies[s], perPly.Round(time.Microsecond), rate)
 	}
+}
+
+// seatingText says how A and B shared the seats of a game of three or more,
+// and what an even match scores.
+func seatingText(seats int, results []arenaGame) string {
+	shares := make([]float64, len(results))
+	for i, r := range results {
+		shares[i] = r.share
+	}
+	even := 100 * mean(shares)
+	how := fmt.Sprintf("over every %d games A holds each seat alone once and all seats but one once", arenaCycle(seats))
+	if seats%2 == 0 {
+		how = fmt.Sprintf("A holds the odd-numbered seats in odd-numbered games and the even-numbered seats in the others (%d against %d)", seats/2, seats/2)
+	}
+	return fmt.Sprintf("Seating: %s; a game counts as A's win when one of A's seats wins, so an even match scores %.1f%%", how, even)
 }
 
 func mean(xs []float64) float64 {
