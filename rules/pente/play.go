@@ -7,8 +7,35 @@ import (
 	"pbem/rules"
 )
 
-// dirs are the 8 directions as (file, rank) steps.
+// dirs are the 8 directions as (file, rank) steps; direction i+4 is the
+// opposite of i.
 var dirs = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+
+// deltas are the directions of dirs as steps in point numbers.
+var deltas = func() (t [8]Point) {
+	for i, d := range dirs {
+		t[i] = Point(d[1]*Size + d[0])
+	}
+	return t
+}()
+
+// reach is, for each point and direction of dirs, how many steps lead from
+// the point to the edge of the board: every ply looks along the lines
+// through its point, and a table is cheaper than working out columns and
+// rows at each step.
+var reach = func() (t [N][8]int8) {
+	for p := range Point(N) {
+		for i, d := range dirs {
+			for {
+				if _, ok := step(p, d, int(t[p][i])+1); !ok {
+					break
+				}
+				t[p][i]++
+			}
+		}
+	}
+	return t
+}()
 
 // step returns the point k steps from p in direction d, or false off the board.
 func step(p Point, d [2]int, k int) (Point, bool) {
@@ -98,7 +125,9 @@ func (g *Game) apply(p Point) {
 	}
 	g.nPoofed = int8(len(poofed))
 	removed := append(append(g.removed[:0], taken...), poofed...)
-	slices.Sort(removed)
+	if len(removed) > 1 {
+		slices.Sort(removed)
+	}
 	g.nRemoved = int8(len(removed))
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
@@ -109,20 +138,27 @@ func (g *Game) apply(p Point) {
 }
 
 // captures appends to out the opponent stones that a stone of own on p
-// encloses. It steps along each line by point numbers: once the far end is
-// on the board, so is every point between.
+// encloses.
 func (g *Game) captures(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
-	f0, r0 := p.File(), p.Rank()
-	for _, d := range dirs {
-		delta := Point(d[1]*Size + d[0])
-		for _, size := range g.variant.captureSizes() {
-			f, r := f0+d[0]*(size+1), r0+d[1]*(size+1)
-			if f < 0 || f >= Size || r < 0 || r >= Size || g.board[p+delta*Point(size+1)] != own {
+	sizes := g.variant.captureSizes()
+	if len(sizes) == 0 {
+		return out
+	}
+	room := &reach[p]
+	for i, delta := range deltas {
+		// Every capture size is 2 or more: the stone next to p is the
+		// opponent's, and the far end is three steps away or more.
+		if room[i] < 3 || g.board[p+delta] != opp {
+			continue
+		}
+		for _, size := range sizes {
+			far := Point(size + 1)
+			if int(room[i]) < size+1 || g.board[p+delta*far] != own {
 				continue
 			}
 			run := true
-			for k := Point(1); k <= Point(size); k++ {
+			for k := Point(2); k <= Point(size); k++ {
 				if g.board[p+delta*k] != opp {
 					run = false
 					break
@@ -206,16 +242,15 @@ func (g *Game) captureDetail(s rules.Seat) rules.Msg {
 	return rules.M("detail.pairs", rules.Args{"Pairs": g.captured[s] / 2})
 }
 
-// run measures the line of own stones through p along d both ways and
-// returns its ends and length.
-func (g *Game) run(p Point, own int8, d [2]int) (from, to Point, n int) {
-	f0, r0 := p.File(), p.Rank()
-	delta := Point(d[1]*Size + d[0])
+// run measures the line of own stones through p along direction i (0 to
+// 3) both ways and returns its ends and length.
+func (g *Game) run(p Point, own int8, i int) (from, to Point, n int) {
+	delta := deltas[i]
 	from, to, n = p, p, 1
-	for f, r, q := f0+d[0], r0+d[1], p+delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f+d[0], r+d[1], q+delta {
+	for k, q := reach[p][i], p+delta; k > 0 && g.board[q] == own; k, q = k-1, q+delta {
 		to, n = q, n+1
 	}
-	for f, r, q := f0-d[0], r0-d[1], p-delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f-d[0], r-d[1], q-delta {
+	for k, q := reach[p][i+4], p-delta; k > 0 && g.board[q] == own; k, q = k-1, q-delta {
 		from, n = q, n+1
 	}
 	return from, to, n
@@ -232,8 +267,8 @@ func (g *Game) wins(n int) bool {
 
 // fiveThrough finds a winning line through p.
 func (g *Game) fiveThrough(p Point, own int8) (from, to Point, ok bool) {
-	for _, d := range dirs[:4] {
-		if a, b, n := g.run(p, own, d); g.wins(n) {
+	for i := range 4 {
+		if a, b, n := g.run(p, own, i); g.wins(n) {
 			if b < a {
 				a, b = b, a
 			}
