@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -81,7 +82,6 @@ type recordScanner struct {
 	eof         bool
 	err         error // a read error; it ends the text
 	pending     []byte
-	buf         []byte // the block read, reused
 	started     bool   // the first block was read: the byte-order mark is handled
 	line, col   int
 	// queue holds the tokens of the last construct scanned ("1.K10" is
@@ -111,7 +111,9 @@ func newStreamScanner(name string, r io.Reader) *recordScanner {
 const blockSize = 64 << 10
 
 // fill reads the next block of the stream into the window, dropping the
-// text before keep.
+// text before keep. The new window is made in one allocation, the text
+// kept and then the block read straight into it, and never written after:
+// tokens point into it.
 func (sc *recordScanner) fill() {
 	if drop := sc.keep - sc.base; drop > 0 {
 		sc.s = sc.s[drop:]
@@ -120,13 +122,13 @@ func (sc *recordScanner) fill() {
 		sc.nl -= drop
 		sc.scanned = max(sc.scanned-drop, 0)
 	}
-	if sc.buf == nil {
-		sc.buf = make([]byte, 0, blockSize+utf8.UTFMax)
-	}
-	buf := append(sc.buf[:0], sc.pending...)
-	for len(buf) == len(sc.pending) && !sc.eof {
-		n, err := sc.r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
+	kept := len(sc.s)
+	w := make([]byte, kept, kept+len(sc.pending)+blockSize+utf8.UTFMax)
+	copy(w, sc.s)
+	w = append(w, sc.pending...)
+	for len(w) == kept+len(sc.pending) && !sc.eof {
+		n, err := sc.r.Read(w[len(w):cap(w)])
+		w = w[:len(w)+n]
 		if err == io.EOF {
 			sc.eof = true
 		} else if err != nil {
@@ -135,20 +137,22 @@ func (sc *recordScanner) fill() {
 	}
 	sc.pending = sc.pending[:0]
 	if !sc.started {
-		if len(buf) < 3 && !sc.eof {
-			sc.pending = append(sc.pending, buf...)
+		if len(w)-kept < 3 && !sc.eof {
+			sc.pending = append(sc.pending, w[kept:]...)
 			return
 		}
 		sc.started = true
-		buf = bytes.TrimPrefix(buf, []byte("\uFEFF"))
+		if bom := "\uFEFF"; bytes.HasPrefix(w[kept:], []byte(bom)) {
+			w = append(w[:kept], w[kept+len(bom):]...)
+		}
 	}
 	if !sc.eof {
 		// A character cut by the block's end waits for the next block.
-		for k := 1; k <= utf8.UTFMax-1 && k <= len(buf); k++ {
-			if c := buf[len(buf)-k]; c >= 0xC0 {
-				if !utf8.FullRune(buf[len(buf)-k:]) {
-					sc.pending = append(sc.pending, buf[len(buf)-k:]...)
-					buf = buf[:len(buf)-k]
+		for k := 1; k <= utf8.UTFMax-1 && k <= len(w)-kept; k++ {
+			if c := w[len(w)-k]; c >= 0xC0 {
+				if !utf8.FullRune(w[len(w)-k:]) {
+					sc.pending = append(sc.pending, w[len(w)-k:]...)
+					w = w[:len(w)-k]
 				}
 				break
 			} else if c < utf8.RuneSelf {
@@ -156,7 +160,10 @@ func (sc *recordScanner) fill() {
 			}
 		}
 	}
-	sc.s += decode(string(buf))
+	if block := w[kept:]; !utf8.Valid(block) {
+		w = append(w[:kept], decode(string(block))...)
+	}
+	sc.s = unsafe.String(unsafe.SliceData(w), len(w))
 }
 
 // readLine makes sure the window holds the rest of the current line.
