@@ -82,7 +82,7 @@ type recordScanner struct {
 	eof         bool
 	err         error // a read error; it ends the text
 	pending     []byte
-	started     bool   // the first block was read: the byte-order mark is handled
+	started     bool // the first block was read: the byte-order mark is handled
 	line, col   int
 	// queue holds the tokens of the last construct scanned ("1.K10" is
 	// two); head is the next one to hand out.
