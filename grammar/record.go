@@ -26,39 +26,34 @@ type Record struct {
 	// Trailer are comments after the result.
 	Trailer []lexer.Token
 
-	// header and movetext hold Tags, Notes and Moves, to be reused.
-	header   *header
-	movetext *elementList
 	// err is the syntax error that stopped reading the game, and tokens
 	// the game's tokens, to explain it.
 	err    error
 	tokens []lexer.Token
 }
 
-// Release hands the record's slices back for reuse by the games parsed
-// after it; the record must not be read after.
+// Release hands the record back for reuse by the games parsed after it;
+// the record must not be read after.
 func (r *Record) Release() {
-	if h := r.header; h != nil {
-		clear(h.tags) // let go of the text they point into
-		clear(h.notes)
-		h.tags, h.notes = h.tags[:0], h.notes[:0]
-		headers.Put(h)
-	}
-	if m := r.movetext; m != nil {
-		clear(m.els)
-		clear(m.trailer)
-		*m = elementList{els: m.els[:0], trailer: m.trailer[:0]}
-		movetexts.Put(m)
-	}
-	*r = Record{}
+	r.reset()
+	recordPool.Put(r)
 }
 
-// headers and movetexts are the parts of records released, to be reused:
-// a file's games are much alike, so their slices fit the next games.
-var (
-	headers   = sync.Pool{New: func() any { return new(header) }}
-	movetexts = sync.Pool{New: func() any { return new(elementList) }}
-)
+// reset empties the record, keeping the room of its slices.
+func (r *Record) reset() {
+	// Clearing lets go of the text the tokens point into.
+	*r = Record{Tags: clearSlice(r.Tags), Notes: clearSlice(r.Notes),
+		Moves: clearSlice(r.Moves), Trailer: clearSlice(r.Trailer)}
+}
+
+func clearSlice[S ~[]E, E any](s S) S {
+	clear(s)
+	return s[:0]
+}
+
+// recordPool holds the records released, to be reused: a file's games are much
+// alike, so their slices fit the next games.
+var recordPool = sync.Pool{New: func() any { return new(Record) }}
 
 // RecordTag is a tag pair: [Name "value"]. Name stands at the [; the value
 // is unescaped.
@@ -102,20 +97,6 @@ type gameProduction interface{ record() *Record }
 
 func (r *Record) record() *Record { return r }
 
-// header is the tag section of a game.
-type header struct {
-	tags  []RecordTag
-	notes []lexer.Token
-}
-
-// elementList is the movetext: its items, then Resign and the result if
-// given, and the comments after them.
-type elementList struct {
-	els            []RecordElement
-	giveUp, result lexer.Token
-	trailer        []lexer.Token
-}
-
 // batchParser is built once; participle parsers are safe for concurrent use.
 var batchParser = participle.MustBuild[batchSyntax](
 	participle.Lexer(recordLexer{}),
@@ -146,11 +127,10 @@ func parseGame(lex *lexer.PeekingLexer) (gameProduction, error) {
 		return nil, participle.NextMatch
 	}
 	start := lex.MakeCheckpoint().RawCursor()
-	r := &Record{Pos: first.Pos, header: parseHeader(lex)}
-	r.Tags, r.Notes = r.header.tags, r.header.notes
-	m, err := parseMovetext(lex)
-	r.movetext = m
-	r.Moves, r.GiveUp, r.Result, r.Trailer = m.els, m.giveUp, m.result, m.trailer
+	r := recordPool.Get().(*Record)
+	r.Pos = first.Pos
+	parseHeader(lex, r)
+	err := parseMovetext(lex, r)
 	if err == nil && lex.Peek().Type != tokGameEnd {
 		err = &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
 	}
@@ -158,50 +138,50 @@ func parseGame(lex *lexer.PeekingLexer) (gameProduction, error) {
 		for lex.Peek().Type != tokGameEnd {
 			lex.Next()
 		}
-		r.Release()
+		r.reset()
 		r.err, r.tokens = err, lex.Range(start, lex.MakeCheckpoint().RawCursor())
 	}
 	lex.Next() // the end of the game
 	return r, nil
 }
 
-// parseHeader reads the tag pairs, and comments among them. The lexer has
-// checked each pair: a TagName token is always followed by its String.
-func parseHeader(lex *lexer.PeekingLexer) *header {
-	h := headers.Get().(*header)
-	if n := countAhead(lex, headerToken); cap(h.tags) < n {
-		h.tags = make([]RecordTag, 0, n)
+// parseHeader reads the tag pairs, and comments among them, into r. The
+// lexer has checked each pair: a TagName token is always followed by its
+// String.
+func parseHeader(lex *lexer.PeekingLexer, r *Record) {
+	if n := countAhead(lex, headerToken); cap(r.Tags) < n {
+		r.Tags = make([]RecordTag, 0, n)
 	}
 	for {
 		switch t := lex.Peek(); t.Type {
 		case TokComment:
-			h.notes = append(h.notes, *lex.Next())
+			r.Notes = append(r.Notes, *lex.Next())
 		case TokTagName:
 			name := *lex.Next()
-			h.tags = append(h.tags, RecordTag{Name: name, Value: *lex.Next()})
+			r.Tags = append(r.Tags, RecordTag{Name: name, Value: *lex.Next()})
 		default:
-			return h
+			return
 		}
 	}
 }
 
-// parseMovetext reads the movetext up to Resign, the result or the end.
-func parseMovetext(lex *lexer.PeekingLexer) (*elementList, error) {
-	m := movetexts.Get().(*elementList)
+// parseMovetext reads the movetext into r, up to Resign, the result or the
+// end, and then those and the comments after them.
+func parseMovetext(lex *lexer.PeekingLexer, r *Record) error {
 	var err error
-	if m.els, err = parseElements(lex, nil, m.els[:0]); err != nil {
-		return m, err
+	if r.Moves, err = parseElements(lex, nil, r.Moves[:0]); err != nil {
+		return err
 	}
 	if lex.Peek().Type == TokGiveUp {
-		m.giveUp = *lex.Next()
+		r.GiveUp = *lex.Next()
 	}
 	if lex.Peek().Type == TokResult {
-		m.result = *lex.Next()
+		r.Result = *lex.Next()
 	}
 	for lex.Peek().Type == TokComment {
-		m.trailer = append(m.trailer, *lex.Next())
+		r.Trailer = append(r.Trailer, *lex.Next())
 	}
-	return m, nil
+	return nil
 }
 
 // parseElements reads movetext items; inside a variation (open is its "(")
