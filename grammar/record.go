@@ -77,31 +77,43 @@ type RecordVariation struct {
 }
 
 // batchSyntax is the grammar of a batch of games: a run of games, each
-// closed by an end-of-game token. The game is a production written by hand
-// (parseGame, given to participle with ParseTypeWith), as are its tag
-// section and movetext: they hold nearly every token of a game, and
-// participle's generic machinery costs about a microsecond a token,
-// several times the price of replaying a ply through the rules engine,
-// which made a review of the real Pente set five times slower than a plain
-// scanner. participle parses a batch at a time: its set-up and reflective
-// calls per parse cost more than a game's own reading, and a batch holds
-// 64 games. A game's syntax error does not stop the batch: parseGame keeps
-// it with the game and goes on after the game's end.
+// closed by an end-of-game token. The run of games is a production written
+// by hand (parseGames, given to participle with ParseTypeWith), as are a
+// game's tag section and movetext. participle's generic machinery costs
+// about a microsecond a token, several times the price of replaying a ply
+// through the rules engine, which made a review of the real Pente set five
+// times slower than a plain scanner; and its set-up and reflective calls
+// for a production cost about as much as reading a game of ours (a branch,
+// a deferred field set and a reflective call a game were 9% of a review).
+// So participle parses a batch of 64 games at a time, in one call of
+// parseGames. A game's syntax error does not stop the batch: parseGame
+// keeps it with the game and goes on after the game's end.
 type batchSyntax struct {
-	Games []gameProduction `parser:"@@*"`
+	Games gamesProduction `parser:"@@"`
 }
 
-// gameProduction is one game of a batch; participle wants an interface for
-// a production parsed by a function of ours.
-type gameProduction interface{ record() *Record }
+// gamesProduction is the games of a batch; participle wants an interface
+// for a production parsed by a function of ours.
+type gamesProduction interface{ records() []*Record }
 
-func (r *Record) record() *Record { return r }
+type recordList []*Record
+
+func (l recordList) records() []*Record { return l }
 
 // batchParser is built once; participle parsers are safe for concurrent use.
 var batchParser = participle.MustBuild[batchSyntax](
 	participle.Lexer(recordLexer{}),
-	participle.ParseTypeWith(parseGame),
+	participle.ParseTypeWith(parseGames),
 )
+
+// parseGames reads the games of a batch, up to its end.
+func parseGames(lex *lexer.PeekingLexer) (gamesProduction, error) {
+	games := make(recordList, 0, defaultBatch)
+	for lex.Peek().Type != lexer.EOF {
+		games = append(games, parseGame(lex))
+	}
+	return games, nil
+}
 
 // syntaxError is a fault found by a production of ours, already said in a
 // player's words. It implements participle.Error so participle passes it on.
@@ -119,13 +131,10 @@ func syntaxErrorf(pos lexer.Position, format string, args ...any) *syntaxError {
 }
 
 // parseGame reads one game of a batch, up to and with its end-of-game
-// token; at the end of the batch it matches nothing. A syntax error is kept
-// with the game, whose tokens are skipped to its end.
-func parseGame(lex *lexer.PeekingLexer) (gameProduction, error) {
+// token. A syntax error is kept with the game, whose tokens are skipped to
+// its end.
+func parseGame(lex *lexer.PeekingLexer) *Record {
 	first := lex.Peek()
-	if first.Type == lexer.EOF {
-		return nil, participle.NextMatch
-	}
 	start := lex.MakeCheckpoint().RawCursor()
 	r := recordPool.Get().(*Record)
 	r.Pos = first.Pos
@@ -142,7 +151,7 @@ func parseGame(lex *lexer.PeekingLexer) (gameProduction, error) {
 		r.err, r.tokens = err, lex.Range(start, lex.MakeCheckpoint().RawCursor())
 	}
 	lex.Next() // the end of the game
-	return r, nil
+	return r
 }
 
 // parseHeader reads the tag pairs, and comments among them, into r. The
@@ -359,20 +368,20 @@ func Split(name string, r io.Reader, n int) (batches iter.Seq[*Batch], err func(
 func (b *Batch) Records() iter.Seq[ParsedRecord] {
 	return func(yield func(ParsedRecord) bool) {
 		syn, err := batchParser.ParseFromLexer(b.lex)
-		var games []gameProduction
-		if syn != nil {
-			games = syn.Games
+		var games []*Record
+		if syn != nil && syn.Games != nil {
+			games = syn.Games.records()
 		}
 		for i, g := range b.games {
 			p := ParsedRecord{Err: g.err, Source: g.src}
 			switch {
 			case i >= len(games):
-				// Not reached: parseGame takes every game whole.
+				// Not reached: parseGames takes every game whole.
 				p.Err = g.src.Errorf(g.src.first, 1, "this game cannot be read: %v", err)
 			case g.err != nil: // its tokens were dropped
-				games[i].record().Release()
+				games[i].Release()
 			default:
-				r := games[i].record()
+				r := games[i]
 				if r.err != nil {
 					p.Err = explainRecord(g.src, r.tokens, r.err)
 					r.Release()
@@ -382,7 +391,7 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 			}
 			if !yield(p) {
 				for _, g := range games[min(i+1, len(games)):] {
-					g.record().Release()
+					g.Release()
 				}
 				return
 			}
