@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -45,13 +46,20 @@ func AppendExport(b []byte, g *Game) []byte {
 		b = append(b, "\"]\n"...)
 	}
 	b = append(b, '\n')
-	var mt movetext
+	mt := movetexts.Get().(*movetext)
+	defer mt.release()
 	mt.line(&g.Main, len(g.Main.Moves), true)
 	if g.GaveUp != "" {
 		mt.add(g.GaveUp)
 	}
 	mt.add(exported(g.Result, g.State.Seats()))
 	return mt.wrap(b)
+}
+
+// release empties the movetext and hands it back for reuse.
+func (mt *movetext) release() {
+	*mt = movetext{text: mt.text[:0], words: mt.words[:0]}
+	movetexts.Put(mt)
 }
 
 // MoveText is the first k plies of the main line with their move numbers,
@@ -125,26 +133,41 @@ func appendEscaped(b []byte, v string) []byte {
 	return b
 }
 
-// movetext collects the words of the movetext before wrapping them.
+// movetext collects the words of the movetext before wrapping them. The
+// words' text is kept in one buffer, each word a span of it: writing a game
+// makes no string per word. A movetext is reused from game to game.
 type movetext struct {
+	text  []byte
 	words []word
 	// opens counts the ( waiting for the next word.
 	opens int
 }
 
-// word is a unit the wrapper keeps on one line; a ; comment must end its
-// line.
+// word is a unit the wrapper keeps on one line, text[start:end]; a ;
+// comment must end its line.
 type word struct {
-	text    string
-	endLine bool
+	start, end int
+	endLine    bool
 }
 
-func (mt *movetext) add(s string) {
-	if mt.opens > 0 {
-		s = strings.Repeat("(", mt.opens) + s
-		mt.opens = 0
+// movetexts are movetexts done with, to be reused.
+var movetexts = sync.Pool{New: func() any { return new(movetext) }}
+
+// begin starts a word: the ( waiting go first.
+func (mt *movetext) begin() {
+	mt.words = append(mt.words, word{start: len(mt.text)})
+	for ; mt.opens > 0; mt.opens-- {
+		mt.text = append(mt.text, '(')
 	}
-	mt.words = append(mt.words, word{text: s})
+}
+
+// end ends the word begun last.
+func (mt *movetext) end() { mt.words[len(mt.words)-1].end = len(mt.text) }
+
+func (mt *movetext) add(s string) {
+	mt.begin()
+	mt.text = append(mt.text, s...)
+	mt.end()
 }
 
 // close ends a variation: ) sticks to the word before it unless that is a
@@ -156,7 +179,9 @@ func (mt *movetext) close() {
 		mt.opens--
 		mt.add("()")
 	case n > 0 && !mt.words[n-1].endLine:
-		mt.words[n-1].text += ")"
+		// The last word ends the text.
+		mt.text = append(mt.text, ')')
+		mt.end()
 	default:
 		mt.add(")")
 	}
@@ -193,11 +218,17 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 		switch {
 		case m.leave: // no number, and the next ply numbers as if it stood here
 		case m.starts:
-			mt.add(strconv.Itoa(m.round) + ".")
+			mt.begin()
+			mt.text = append(strconv.AppendInt(mt.text, int64(m.round), 10), '.')
+			mt.end()
 		case interrupted:
-			mt.add(strconv.Itoa(m.round) + "...")
+			mt.begin()
+			mt.text = append(strconv.AppendInt(mt.text, int64(m.round), 10), "..."...)
+			mt.end()
 		}
-		mt.add(m.Canonical() + m.Suffix)
+		mt.begin()
+		mt.text = append(append(mt.text, m.Canonical()...), m.Suffix...)
+		mt.end()
 		interrupted = interrupted && m.leave
 		if !notes {
 			continue
@@ -223,7 +254,8 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 func (mt *movetext) wrap(b []byte) []byte {
 	width := 0
 	for _, w := range mt.words {
-		n := utf8.RuneCountInString(w.text)
+		text := mt.text[w.start:w.end]
+		n := utf8.RuneCount(text)
 		if width > 0 && width+1+n > lineMax {
 			b = append(b, '\n')
 			width = 0
@@ -232,7 +264,7 @@ func (mt *movetext) wrap(b []byte) []byte {
 			b = append(b, ' ')
 			width++
 		}
-		b = append(b, w.text...)
+		b = append(b, text...)
 		width += n
 		if w.endLine {
 			b = append(b, '\n')
