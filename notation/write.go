@@ -2,11 +2,13 @@ package notation
 
 import (
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"pbem/rules"
 )
 
 // lineMax is the longest line the writer makes, in characters, where the
@@ -38,13 +40,7 @@ func (w *Writer) Write(g *Game) error {
 // AppendExport appends game g in export form, ending with a line end.
 // Exporting, reading back and exporting again gives the same bytes.
 func AppendExport(b []byte, g *Game) []byte {
-	for _, t := range exportTags(g) {
-		b = append(b, '[')
-		b = append(b, t.Name...)
-		b = append(b, " \""...)
-		b = appendEscaped(b, t.Value)
-		b = append(b, "\"]\n"...)
-	}
+	b = appendTags(b, g)
 	b = append(b, '\n')
 	mt := movetexts.Get().(*movetext)
 	defer mt.release()
@@ -71,10 +67,10 @@ func (g *Game) MoveText(k int) string {
 	return string(mt.wrap(nil))
 }
 
-// exportTags lists the tags in export order: the Seven Tag Roster, then
+// appendTags appends the tags in export order: the Seven Tag Roster, then
 // Game, Variant, Options, the seat tags of 3 or more seats, Termination and
 // TimeControl, then the others in ASCII order of their names.
-func exportTags(g *Game) []Tag {
+func appendTags(b []byte, g *Game) []byte {
 	orUnknown := func(v, unknown string) string {
 		if v == "" {
 			return unknown
@@ -87,40 +83,90 @@ func exportTags(g *Game) []Tag {
 		}
 		return "?"
 	}
-	tags := []Tag{
-		{Name: "Event", Value: orUnknown(g.Event, "?")},
-		{Name: "Site", Value: orUnknown(g.Site, "?")},
-		{Name: "Date", Value: orUnknown(g.Date, "????.??.??")},
-		{Name: "Round", Value: orUnknown(g.Round, "?")},
-		{Name: "White", Value: name(0)},
-		{Name: "Black", Value: name(1)},
-		{Name: "Result", Value: exported(g.Result, g.State.Seats())},
-		{Name: "Game", Value: g.Entry.Kind.Name},
-	}
+	b = appendTag(b, "Event", orUnknown(g.Event, "?"))
+	b = appendTag(b, "Site", orUnknown(g.Site, "?"))
+	b = appendTag(b, "Date", orUnknown(g.Date, "????.??.??"))
+	b = appendTag(b, "Round", orUnknown(g.Round, "?"))
+	b = appendTag(b, "White", name(0))
+	b = appendTag(b, "Black", name(1))
+	b = appendTag(b, "Result", exported(g.Result, g.State.Seats()))
+	b = appendTag(b, "Game", g.Entry.Kind.Name)
 	if g.Entry.Title != g.Entry.Kind.Name {
-		tags = append(tags, Tag{Name: "Variant", Value: g.Entry.Title})
+		b = appendTag(b, "Variant", g.Entry.Title)
 	}
-	opts := g.Entry.Kind.NonDefault(g.Options)
-	for n := range g.Entry.Preset {
-		delete(opts, n)
-	}
-	if len(opts) > 0 {
-		tags = append(tags, Tag{Name: "Options", Value: opts.String()})
+	if opts := exportOptions(g); opts != "" {
+		b = appendTag(b, "Options", opts)
 	}
 	if len(g.Names) > 2 {
 		for i := range g.Names {
-			tags = append(tags, Tag{Name: "Seat" + strconv.Itoa(i+1), Value: name(i)})
+			b = appendTag(b, "Seat"+strconv.Itoa(i+1), name(i))
 		}
 	}
 	if g.Termination != "" {
-		tags = append(tags, Tag{Name: "Termination", Value: g.Termination})
+		b = appendTag(b, "Termination", g.Termination)
 	}
 	if g.TimeControl != "" {
-		tags = append(tags, Tag{Name: "TimeControl", Value: g.TimeControl})
+		b = appendTag(b, "TimeControl", g.TimeControl)
 	}
-	other := append([]Tag(nil), g.Other...)
-	sort.SliceStable(other, func(i, j int) bool { return other[i].Name < other[j].Name })
-	return append(tags, other...)
+	other := g.Other
+	byName := func(a, b Tag) int { return strings.Compare(a.Name, b.Name) }
+	if !slices.IsSortedFunc(other, byName) {
+		other = slices.Clone(other)
+		slices.SortStableFunc(other, byName)
+	}
+	for _, t := range other {
+		b = appendTag(b, t.Name, t.Value)
+	}
+	return b
+}
+
+// exportOptions is the value of the Options tag: the options that differ
+// from their defaults and that the game's entry does not preset, as
+// name=value in the order of their names; "" when there are none.
+func exportOptions(g *Game) string {
+	var buf [8]string // more than any game has: no allocation
+	names := buf[:0]
+	for n, v := range g.Options {
+		if op, ok := kindOption(g.Entry.Kind, n); ok && op.Default == v {
+			continue
+		}
+		if _, preset := g.Entry.Preset[n]; preset {
+			continue
+		}
+		names = append(names, n)
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0] + "=" + g.Options[names[0]]
+	}
+	slices.Sort(names)
+	var s strings.Builder
+	for i, n := range names {
+		if i > 0 {
+			s.WriteByte(' ')
+		}
+		s.WriteString(n + "=" + g.Options[n])
+	}
+	return s.String()
+}
+
+func kindOption(k *rules.Kind, name string) (rules.Option, bool) {
+	for _, op := range k.Options {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return rules.Option{}, false
+}
+
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, " \""...)
+	b = appendEscaped(b, value)
+	return append(b, "\"]\n"...)
 }
 
 func appendEscaped(b []byte, v string) []byte {
