@@ -40,6 +40,8 @@ func (w *Writer) Write(g *Game) error {
 // AppendExport appends game g in export form, ending with a line end.
 // Exporting, reading back and exporting again gives the same bytes.
 func AppendExport(b []byte, g *Game) []byte {
+	// Room for the tags and about 6 bytes a ply, grown once.
+	b = slices.Grow(b, 256+6*len(g.Main.Moves))
 	b = appendTags(b, g)
 	b = append(b, '\n')
 	mt := movetexts.Get().(*movetext)
@@ -170,6 +172,9 @@ func appendTag(b []byte, name, value string) []byte {
 }
 
 func appendEscaped(b []byte, v string) []byte {
+	if !strings.ContainsAny(v, `"\`) {
+		return append(b, v...)
+	}
 	for i := 0; i < len(v); i++ {
 		if v[i] == '"' || v[i] == '\\' {
 			b = append(b, '\\')
