@@ -134,7 +134,11 @@ func (g *Game) apply(p Point) {
 	g.captured[1-mover] += len(poofed)
 	g.history = append(g.history, plies[p])
 
-	g.outcome = g.decide(p, own, opp)
+	// Most plies decide nothing: the outcome, which holds pointers, is
+	// written only when the game ends.
+	if o := g.decide(p, own, opp); o.Over {
+		g.outcome = o
+	}
 }
 
 // captures appends to out the opponent stones that a stone of own on p
