@@ -3,6 +3,7 @@ package pente
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"pbem/rules"
 )
@@ -205,7 +206,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	mover := rules.Seat(own - 1)
 	other := rules.Seat(opp - 1)
 	win := func(s rules.Seat, r rules.Reason, detail rules.Msg) rules.Outcome {
-		return rules.Outcome{Over: true, Winners: []rules.Seat{s}, Reason: r, Detail: detail}
+		return rules.Outcome{Over: true, Winners: winners[s][:1:1], Reason: r, Detail: detail}
 	}
 	need := g.variant.captureWin()
 	if g.variant == Poof {
@@ -221,7 +222,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	if g.pending == opp {
 		g.pending = 0
 		if from, to, ok := g.anyFive(opp); ok {
-			return win(other, rules.FiveInRow, rules.M("detail.five_not_broken", rules.Args{"From": from.String(), "To": to.String()}))
+			return win(other, rules.FiveInRow, lineDetail("detail.five_not_broken", from, to))
 		}
 	}
 	if g.board[p] == own {
@@ -229,7 +230,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 			if g.variant == Boat && g.breakable(own) {
 				g.pending = own
 			} else {
-				return win(mover, rules.FiveInRow, rules.M("detail.five", rules.Args{"From": from.String(), "To": to.String()}))
+				return win(mover, rules.FiveInRow, lineDetail("detail.five", from, to))
 			}
 		}
 	}
@@ -237,6 +238,30 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 		return rules.Outcome{Over: true, Reason: rules.FullBoard}
 	}
 	return rules.Outcome{}
+}
+
+// Winning outcomes share their parts: a review decides thousands of games,
+// and making the detail's map was most of what deciding one cost. The
+// slices and maps below are never written once made.
+var (
+	winners = [2][]rules.Seat{{0}, {1}}
+	// lineDetails holds the details of winning lines made so far, by
+	// code and ends.
+	lineDetails sync.Map
+)
+
+// lineDetail is the detail of a win by the line from one point to another.
+func lineDetail(code rules.Code, from, to Point) rules.Msg {
+	type key struct {
+		code     rules.Code
+		from, to Point
+	}
+	k := key{code, from, to}
+	if m, ok := lineDetails.Load(k); ok {
+		return m.(rules.Msg)
+	}
+	m, _ := lineDetails.LoadOrStore(k, rules.M(code, rules.Args{"From": from.String(), "To": to.String()}))
+	return m.(rules.Msg)
 }
 
 func (g *Game) captureDetail(s rules.Seat) rules.Msg {
