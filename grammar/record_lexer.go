@@ -197,6 +197,12 @@ func (sc *recordScanner) nextRef() *lexer.Token {
 		if !sc.eof {
 			sc.readLine()
 		}
+		// The single spaces between plies, without a step each; the
+		// window holds the line's end, so they stop before it.
+		for sc.i < len(sc.s) && sc.s[sc.i] == ' ' {
+			sc.i++
+			sc.col++
+		}
 		if sc.i >= len(sc.s) {
 			sc.queue = append(sc.queue, lexer.EOFToken(sc.pos()))
 			return &sc.queue[0]
