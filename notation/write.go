@@ -96,9 +96,7 @@ func appendTags(b []byte, g *Game) []byte {
 	if g.Entry.Title != g.Entry.Kind.Name {
 		b = appendTag(b, "Variant", g.Entry.Title)
 	}
-	if opts := exportOptions(g); opts != "" {
-		b = appendTag(b, "Options", opts)
-	}
+	b = appendOptions(b, g)
 	if len(g.Names) > 2 {
 		for i := range g.Names {
 			b = appendTag(b, "Seat"+strconv.Itoa(i+1), name(i))
@@ -122,10 +120,10 @@ func appendTags(b []byte, g *Game) []byte {
 	return b
 }
 
-// exportOptions is the value of the Options tag: the options that differ
-// from their defaults and that the game's entry does not preset, as
-// name=value in the order of their names; "" when there are none.
-func exportOptions(g *Game) string {
+// appendOptions appends the Options tag, if the game needs one: the
+// options that differ from their defaults and that the game's entry does
+// not preset, as name=value in the order of their names.
+func appendOptions(b []byte, g *Game) []byte {
 	var buf [8]string // more than any game has: no allocation
 	names := buf[:0]
 	for n, v := range g.Options {
@@ -137,21 +135,20 @@ func exportOptions(g *Game) string {
 		}
 		names = append(names, n)
 	}
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0] + "=" + g.Options[names[0]]
+	if len(names) == 0 {
+		return b
 	}
 	slices.Sort(names)
-	var s strings.Builder
+	b = append(b, `[Options "`...)
 	for i, n := range names {
 		if i > 0 {
-			s.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		s.WriteString(n + "=" + g.Options[n])
+		b = appendEscaped(b, n)
+		b = append(b, '=')
+		b = appendEscaped(b, g.Options[n])
 	}
-	return s.String()
+	return append(b, "\"]\n"...)
 }
 
 func kindOption(k *rules.Kind, name string) (rules.Option, bool) {
