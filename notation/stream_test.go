@@ -154,7 +154,8 @@ func (iotestErr) Read([]byte) (int, error) { return 0, errors.New("disk gone") }
 
 // BenchmarkEach reviews the real set through Each on one worker and on
 // GOMAXPROCS: the records half of pbem review, without the command. Like
-// the command, it puts every game into words with one Words.
+// the command, it puts every game into words with one Words and writes its
+// JSON with AppendJSON.
 func BenchmarkEach(b *testing.B) {
 	src := realRecords(b)
 	words := NewWords(i18n.English)
@@ -165,8 +166,7 @@ func BenchmarkEach(b *testing.B) {
 			start, ok := cpuTime()
 			for b.Loop() {
 				err := Each(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
-					line, _ := json.Marshal(words.Summary(g))
-					return line
+					return words.Summary(g).AppendJSON(nil)
 				}, func([]byte) error { return nil })
 				if err != nil {
 					b.Fatal(err)
