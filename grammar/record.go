@@ -377,7 +377,7 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 			switch {
 			case i >= len(games):
 				// Not reached: parseGames takes every game whole.
-				p.Err = g.src.Errorf(g.src.first, 1, "this game cannot be read: %v", err)
+				p.Err = g.src.Errorf(max(g.src.first, 1), 1, "this game cannot be read: %v", err)
 			case g.err != nil: // its tokens were dropped
 				games[i].Release()
 			default:

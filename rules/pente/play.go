@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"pbem/rules"
 )
@@ -246,9 +247,13 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 var (
 	winners = [2][]rules.Seat{{0}, {1}}
 	// lineDetails holds the details of winning lines made so far, by
-	// code and ends.
-	lineDetails sync.Map
+	// code and ends, up to lineDetailsMax of them: the lines of real
+	// games are few, and the bound keeps a run over made-up ones small.
+	lineDetails      sync.Map
+	lineDetailsCount atomic.Int32
 )
+
+const lineDetailsMax = 4096
 
 // lineDetail is the detail of a win by the line from one point to another.
 func lineDetail(code rules.Code, from, to Point) rules.Msg {
@@ -260,8 +265,14 @@ func lineDetail(code rules.Code, from, to Point) rules.Msg {
 	if m, ok := lineDetails.Load(k); ok {
 		return m.(rules.Msg)
 	}
-	m, _ := lineDetails.LoadOrStore(k, rules.M(code, rules.Args{"From": from.String(), "To": to.String()}))
-	return m.(rules.Msg)
+	m := rules.M(code, rules.Args{"From": from.String(), "To": to.String()})
+	if lineDetailsCount.Load() >= lineDetailsMax {
+		return m
+	}
+	if _, loaded := lineDetails.LoadOrStore(k, m); !loaded {
+		lineDetailsCount.Add(1)
+	}
+	return m
 }
 
 func (g *Game) captureDetail(s rules.Seat) rules.Msg {
