@@ -30,7 +30,7 @@ func TestBareMoveAsParsed(t *testing.T) {
 		if !taken {
 			continue
 		}
-		parsed, err := commandParser.ParseString("", plainWords(tt.line))
+		parsed, err := commandParser().ParseString("", plainWords(tt.line))
 		if err != nil {
 			t.Errorf("the parser refuses %q, which bareMove takes: %v", tt.line, err)
 			continue
@@ -53,7 +53,7 @@ func FuzzBareMove(f *testing.F) {
 		if !taken {
 			return
 		}
-		parsed, err := commandParser.ParseString("", plainWords(line))
+		parsed, err := commandParser().ParseString("", plainWords(line))
 		if err != nil {
 			t.Fatalf("the parser refuses %q, which bareMove takes: %v", line, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -163,24 +164,28 @@ type Move struct {
 	Expect  int    `parser:"( '#' @Number )?"`
 }
 
-// commandLexer splits a command line. Order matters: the first rule that
-// matches wins, so the specific shapes come before the catch-all Word.
-var commandLexer = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Space", Pattern: `[ \t\x{a0}]+`},
-	{Name: "Addr", Pattern: `<?[^\s<>@,;"]+@[^\s<>@,;"]+>?`},
-	{Name: "Option", Pattern: `[A-Za-z][A-Za-z0-9_-]*=[^\s,;]+`},
-	{Name: "DicePly", Pattern: `[0-9]+:[^\s#]*`},
-	{Name: "Number", Pattern: `[0-9]+\b`},
-	{Name: "Punct", Pattern: `[#,]`},
-	{Name: "Word", Pattern: `[^\s#,]+`},
+// commandParser reads command lines. It is built on first use, not at
+// start-up: building it was most of the package's start-up work, and the
+// commands that read only records (review, export) never parse a command.
+var commandParser = sync.OnceValue(func() *participle.Parser[Command] {
+	// The lexer splits a command line. Order matters: the first rule that
+	// matches wins, so the specific shapes come before the catch-all Word.
+	commandLexer := lexer.MustSimple([]lexer.SimpleRule{
+		{Name: "Space", Pattern: `[ \t\x{a0}]+`},
+		{Name: "Addr", Pattern: `<?[^\s<>@,;"]+@[^\s<>@,;"]+>?`},
+		{Name: "Option", Pattern: `[A-Za-z][A-Za-z0-9_-]*=[^\s,;]+`},
+		{Name: "DicePly", Pattern: `[0-9]+:[^\s#]*`},
+		{Name: "Number", Pattern: `[0-9]+\b`},
+		{Name: "Punct", Pattern: `[#,]`},
+		{Name: "Word", Pattern: `[^\s#,]+`},
+	})
+	return participle.MustBuild[Command](
+		participle.Lexer(commandLexer),
+		participle.Elide("Space"),
+		participle.CaseInsensitive("Word"),
+		participle.UseLookahead(4),
+	)
 })
-
-var commandParser = participle.MustBuild[Command](
-	participle.Lexer(commandLexer),
-	participle.Elide("Space"),
-	participle.CaseInsensitive("Word"),
-	participle.UseLookahead(4),
-)
 
 // Computer is the word that, in place of an address in "new", names a seat
 // for the service's computer player.
@@ -222,7 +227,7 @@ func ParseCommand(line string) (*Command, error) {
 	if cmd, ok := bareMove(text); ok {
 		return cmd, nil
 	}
-	cmd, err := commandParser.ParseString("", plainWords(text))
+	cmd, err := commandParser().ParseString("", plainWords(text))
 	if err != nil {
 		nu := &NotUnderstood{Line: text, Suggest: SuggestVerb(firstWord(text))}
 		if len(nu.Suggest) == 0 {

@@ -26,35 +26,34 @@ type Record struct {
 	// Trailer are comments after the result.
 	Trailer []lexer.Token
 
-	// header and movetext hold Tags, Notes and Moves, to be reused.
-	header   *header
-	movetext *elementList
+	// err is the syntax error that stopped reading the game, and tokens
+	// the game's tokens, to explain it.
+	err    error
+	tokens []lexer.Token
 }
 
-// Release hands the record's slices back for reuse by the games parsed
-// after it; the record must not be read after.
+// Release hands the record back for reuse by the games parsed after it;
+// the record must not be read after.
 func (r *Record) Release() {
-	if h := r.header; h != nil {
-		clear(h.tags) // let go of the text they point into
-		clear(h.notes)
-		h.tags, h.notes = h.tags[:0], h.notes[:0]
-		headers.Put(h)
-	}
-	if m := r.movetext; m != nil {
-		clear(m.els)
-		clear(m.trailer)
-		*m = elementList{els: m.els[:0], trailer: m.trailer[:0]}
-		movetexts.Put(m)
-	}
-	*r = Record{}
+	r.reset()
+	recordPool.Put(r)
 }
 
-// headers and movetexts are the parts of records released, to be reused:
-// a file's games are much alike, so their slices fit the next games.
-var (
-	headers   = sync.Pool{New: func() any { return new(header) }}
-	movetexts = sync.Pool{New: func() any { return new(elementList) }}
-)
+// reset empties the record, keeping the room of its slices.
+func (r *Record) reset() {
+	// Clearing lets go of the text the tokens point into.
+	*r = Record{Tags: clearSlice(r.Tags), Notes: clearSlice(r.Notes),
+		Moves: clearSlice(r.Moves), Trailer: clearSlice(r.Trailer)}
+}
+
+func clearSlice[S ~[]E, E any](s S) S {
+	clear(s)
+	return s[:0]
+}
+
+// recordPool holds the records released, to be reused: a file's games are much
+// alike, so their slices fit the next games.
+var recordPool = sync.Pool{New: func() any { return new(Record) }}
 
 // RecordTag is a tag pair: [Name "value"]. Name stands at the [; the value
 // is unescaped.
@@ -77,54 +76,44 @@ type RecordVariation struct {
 	Moves []RecordElement
 }
 
-// recordSyntax is the grammar of one game. The tag section and the movetext
-// are productions written by hand (parseHeader, parseMovetext) and given to
-// participle with ParseTypeWith: they hold nearly every token of a game,
-// and participle's generic machinery costs about a microsecond a token,
-// several times the price of replaying a ply through the rules engine, which
-// made a review of the real Pente set five times slower than a plain
-// scanner. The movetext production also reads how the game ends,
-// GiveUp? Result? Comment*: as participle nodes those three cost more than
-// the rest of a game's parsing (a branch, a deferred field and a
-// reflective set each), for three tokens.
-type recordSyntax struct {
-	Pos    lexer.Position
-	Header headerProduction   `parser:"@@"`
-	Moves  movetextProduction `parser:"@@"`
+// batchSyntax is the grammar of a batch of games: a run of games, each
+// closed by an end-of-game token. The run of games is a production written
+// by hand (parseGames, given to participle with ParseTypeWith), as are a
+// game's tag section and movetext. participle's generic machinery costs
+// about a microsecond a token, several times the price of replaying a ply
+// through the rules engine, which made a review of the real Pente set five
+// times slower than a plain scanner; and its set-up and reflective calls
+// for a production cost about as much as reading a game of ours (a branch,
+// a deferred field set and a reflective call a game were 9% of a review).
+// So participle parses a batch of 64 games at a time, in one call of
+// parseGames. A game's syntax error does not stop the batch: parseGame
+// keeps it with the game and goes on after the game's end.
+type batchSyntax struct {
+	Games gamesProduction `parser:"@@"`
 }
 
-// headerProduction is the tag section; participle wants an interface for a
-// production parsed by a function of ours.
-type headerProduction interface {
-	header() ([]RecordTag, []lexer.Token)
-}
+// gamesProduction is the games of a batch; participle wants an interface
+// for a production parsed by a function of ours.
+type gamesProduction interface{ records() []*Record }
 
-// movetextProduction is the movetext of a game.
-type movetextProduction interface{ moves() []RecordElement }
+type recordList []*Record
 
-type header struct {
-	tags  []RecordTag
-	notes []lexer.Token
-}
+func (l recordList) records() []*Record { return l }
 
-func (h *header) header() ([]RecordTag, []lexer.Token) { return h.tags, h.notes }
-
-// elementList is the movetext: its items, then Resign and the result if
-// given, and the comments after them.
-type elementList struct {
-	els            []RecordElement
-	giveUp, result lexer.Token
-	trailer        []lexer.Token
-}
-
-func (m *elementList) moves() []RecordElement { return m.els }
-
-// recordParser is built once; participle parsers are safe for concurrent use.
-var recordParser = participle.MustBuild[recordSyntax](
+// batchParser is built once; participle parsers are safe for concurrent use.
+var batchParser = participle.MustBuild[batchSyntax](
 	participle.Lexer(recordLexer{}),
-	participle.ParseTypeWith(parseHeader),
-	participle.ParseTypeWith(parseMovetext),
+	participle.ParseTypeWith(parseGames),
 )
+
+// parseGames reads the games of a batch, up to its end.
+func parseGames(lex *lexer.PeekingLexer) (gamesProduction, error) {
+	games := make(recordList, 0, defaultBatch)
+	for lex.Peek().Type != lexer.EOF {
+		games = append(games, parseGame(lex))
+	}
+	return games, nil
+}
 
 // syntaxError is a fault found by a production of ours, already said in a
 // player's words. It implements participle.Error so participle passes it on.
@@ -141,43 +130,67 @@ func syntaxErrorf(pos lexer.Position, format string, args ...any) *syntaxError {
 	return &syntaxError{pos: pos, msg: fmt.Sprintf(format, args...)}
 }
 
-// parseHeader reads the tag pairs, and comments among them. The lexer has
-// checked each pair: a TagName token is always followed by its String.
-func parseHeader(lex *lexer.PeekingLexer) (headerProduction, error) {
-	h := headers.Get().(*header)
-	if n := countAhead(lex, headerToken); cap(h.tags) < n {
-		h.tags = make([]RecordTag, 0, n)
+// parseGame reads one game of a batch, up to and with its end-of-game
+// token. A syntax error is kept with the game, whose tokens are skipped to
+// its end.
+func parseGame(lex *lexer.PeekingLexer) *Record {
+	first := lex.Peek()
+	start := lex.MakeCheckpoint().RawCursor()
+	r := recordPool.Get().(*Record)
+	r.Pos = first.Pos
+	parseHeader(lex, r)
+	err := parseMovetext(lex, r)
+	if err == nil && lex.Peek().Type != tokGameEnd {
+		err = &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
+	}
+	if err != nil {
+		for lex.Peek().Type != tokGameEnd {
+			lex.Next()
+		}
+		r.reset()
+		r.err, r.tokens = err, lex.Range(start, lex.MakeCheckpoint().RawCursor())
+	}
+	lex.Next() // the end of the game
+	return r
+}
+
+// parseHeader reads the tag pairs, and comments among them, into r. The
+// lexer has checked each pair: a TagName token is always followed by its
+// String.
+func parseHeader(lex *lexer.PeekingLexer, r *Record) {
+	if n := countAhead(lex, headerToken); cap(r.Tags) < n {
+		r.Tags = make([]RecordTag, 0, n)
 	}
 	for {
 		switch t := lex.Peek(); t.Type {
 		case TokComment:
-			h.notes = append(h.notes, *lex.Next())
+			r.Notes = append(r.Notes, *lex.Next())
 		case TokTagName:
 			name := *lex.Next()
-			h.tags = append(h.tags, RecordTag{Name: name, Value: *lex.Next()})
+			r.Tags = append(r.Tags, RecordTag{Name: name, Value: *lex.Next()})
 		default:
-			return h, nil
+			return
 		}
 	}
 }
 
-// parseMovetext reads the movetext up to Resign, the result or the end.
-func parseMovetext(lex *lexer.PeekingLexer) (movetextProduction, error) {
-	m := movetexts.Get().(*elementList)
+// parseMovetext reads the movetext into r, up to Resign, the result or the
+// end, and then those and the comments after them.
+func parseMovetext(lex *lexer.PeekingLexer, r *Record) error {
 	var err error
-	if m.els, err = parseElements(lex, nil, m.els[:0]); err != nil {
-		return m, err
+	if r.Moves, err = parseElements(lex, nil, r.Moves[:0]); err != nil {
+		return err
 	}
 	if lex.Peek().Type == TokGiveUp {
-		m.giveUp = *lex.Next()
+		r.GiveUp = *lex.Next()
 	}
 	if lex.Peek().Type == TokResult {
-		m.result = *lex.Next()
+		r.Result = *lex.Next()
 	}
 	for lex.Peek().Type == TokComment {
-		m.trailer = append(m.trailer, *lex.Next())
+		r.Trailer = append(r.Trailer, *lex.Next())
 	}
-	return m, nil
+	return nil
 }
 
 // parseElements reads movetext items; inside a variation (open is its "(")
@@ -351,25 +364,35 @@ func Split(name string, r io.Reader, n int) (batches iter.Seq[*Batch], err func(
 		}
 }
 
-// Records parses the games of the batch one by one. participle parses each
-// game from the batch's token stream, stopping at its end-of-game token.
+// Records parses the games of the batch, then hands them out one by one.
 func (b *Batch) Records() iter.Seq[ParsedRecord] {
 	return func(yield func(ParsedRecord) bool) {
-		for _, g := range b.games {
-			start := b.lex.MakeCheckpoint().RawCursor()
+		syn, err := batchParser.ParseFromLexer(b.lex)
+		var games []*Record
+		if syn != nil && syn.Games != nil {
+			games = syn.Games.records()
+		}
+		for i, g := range b.games {
 			p := ParsedRecord{Err: g.err, Source: g.src}
-			var err error
-			if g.err == nil {
-				p.Record, err = parseRecord(b.lex)
+			switch {
+			case i >= len(games):
+				// Not reached: parseGames takes every game whole.
+				p.Err = g.src.Errorf(max(g.src.first, 1), 1, "this game cannot be read: %v", err)
+			case g.err != nil: // its tokens were dropped
+				games[i].Release()
+			default:
+				r := games[i]
+				if r.err != nil {
+					p.Err = explainRecord(g.src, r.tokens, r.err)
+					r.Release()
+				} else {
+					p.Record = r
+				}
 			}
-			for b.lex.Peek().Type != tokGameEnd {
-				b.lex.Next()
-			}
-			if err != nil {
-				p.Err = explainRecord(g.src, b.lex.Range(start, b.lex.MakeCheckpoint().RawCursor()), err)
-			}
-			b.lex.Next()
 			if !yield(p) {
+				for _, g := range games[min(i+1, len(games)):] {
+					g.Release()
+				}
 				return
 			}
 		}
@@ -397,6 +420,7 @@ type batchSplitter struct {
 	// first and last are where the open game's first and last tokens are.
 	first, last lexer.Position
 	invalid     int // offset of the first Invalid token of the open game, or -1
+	start       int // where the open game's tokens start in the batch
 }
 
 func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
@@ -415,28 +439,26 @@ func (s *batchSplitter) next() *Batch {
 	if s.holding {
 		s.holding = false
 		t = append(t, s.held)
-		s.take(&t[len(t)-1])
+		s.take(t, len(t)-1)
 	}
 	for {
 		tok := s.sc.nextRef()
 		if tok.Type == lexer.EOF {
 			s.done = true
 			if s.n > 0 && s.sp.content() {
-				s.close(tok.Pos.Offset + 1)
-				t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+				t = s.close(t, tok.Pos.Offset+1)
 			}
 			break
 		}
 		if s.sp.starts(tok) && s.n > 0 {
-			s.close(tok.Pos.Offset)
-			t = append(t, lexer.Token{Type: tokGameEnd, Pos: s.last})
+			t = s.close(t, tok.Pos.Offset)
 			if len(s.games) == s.size {
 				s.held, s.holding = *tok, true
 				break
 			}
 		}
 		t = append(t, *tok)
-		s.take(&t[len(t)-1])
+		s.take(t, len(t)-1)
 	}
 	*toks = append(t, lexer.EOFToken(s.last))
 	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games}
@@ -447,9 +469,11 @@ func (s *batchSplitter) next() *Batch {
 	return b
 }
 
-// take notes t, the last token appended, in the open game.
-func (s *batchSplitter) take(t *lexer.Token) {
+// take notes toks[i], the last token appended, in the open game.
+func (s *batchSplitter) take(toks []lexer.Token, i int) {
+	t := &toks[i]
 	if s.n == 0 {
+		s.start = i
 		s.first = t.Pos
 		s.sc.keep = lineStart(s.sc, t.Pos.Offset)
 	}
@@ -461,8 +485,10 @@ func (s *batchSplitter) take(t *lexer.Token) {
 }
 
 // close notes the open game: the lines from its first token to its last,
-// and the first fault of its text. next is the offset of the next game.
-func (s *batchSplitter) close(next int) {
+// and the first fault of its text; and ends its tokens, the batch's so far,
+// with an end-of-game token. A game with a fault of its text is not
+// parsed: its tokens are dropped. next is the offset of the next game.
+func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	sc := s.sc
 	from := lineStart(sc, s.first.Offset) - sc.base
 	to := s.last.Offset - sc.base
@@ -475,6 +501,8 @@ func (s *batchSplitter) close(next int) {
 	if s.invalid >= 0 {
 		f := sc.errs[s.invalid]
 		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)
+		clear(toks[s.start:])
+		toks = toks[:s.start]
 	}
 	for off := range sc.errs {
 		if off < next {
@@ -483,6 +511,7 @@ func (s *batchSplitter) close(next int) {
 	}
 	s.games = append(s.games, g)
 	s.n, s.invalid = 0, -1
+	return append(toks, lexer.Token{Type: tokGameEnd, Pos: s.last})
 }
 
 // lineStart is the offset of the start of the line holding offset off,
@@ -527,21 +556,6 @@ func (s *splitter) starts(t *lexer.Token) bool {
 		s.moves = true
 	}
 	return begins
-}
-
-// parseRecord parses the game at the cursor of lex, up to its end-of-game
-// token.
-func parseRecord(lex *lexer.PeekingLexer) (*Record, error) {
-	syn, err := recordParser.ParseFromLexer(lex, participle.AllowTrailing(true))
-	if err == nil && lex.Peek().Type != tokGameEnd {
-		err = &participle.UnexpectedTokenError{Unexpected: *lex.Peek()}
-	}
-	if err != nil {
-		return nil, err
-	}
-	h, m := syn.Header.(*header), syn.Moves.(*elementList)
-	return &Record{Pos: syn.Pos, Tags: h.tags, Notes: h.notes, Moves: m.els,
-		GiveUp: m.giveUp, Result: m.result, Trailer: m.trailer, header: h, movetext: m}, nil
 }
 
 // explainRecord turns a parse error into one a player understands.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -81,8 +82,7 @@ type recordScanner struct {
 	eof         bool
 	err         error // a read error; it ends the text
 	pending     []byte
-	buf         []byte // the block read, reused
-	started     bool   // the first block was read: the byte-order mark is handled
+	started     bool // the first block was read: the byte-order mark is handled
 	line, col   int
 	// queue holds the tokens of the last construct scanned ("1.K10" is
 	// two); head is the next one to hand out.
@@ -111,7 +111,9 @@ func newStreamScanner(name string, r io.Reader) *recordScanner {
 const blockSize = 64 << 10
 
 // fill reads the next block of the stream into the window, dropping the
-// text before keep.
+// text before keep. The new window is made in one allocation, the text
+// kept and then the block read straight into it, and never written after:
+// tokens point into it.
 func (sc *recordScanner) fill() {
 	if drop := sc.keep - sc.base; drop > 0 {
 		sc.s = sc.s[drop:]
@@ -120,13 +122,13 @@ func (sc *recordScanner) fill() {
 		sc.nl -= drop
 		sc.scanned = max(sc.scanned-drop, 0)
 	}
-	if sc.buf == nil {
-		sc.buf = make([]byte, 0, blockSize+utf8.UTFMax)
-	}
-	buf := append(sc.buf[:0], sc.pending...)
-	for len(buf) == len(sc.pending) && !sc.eof {
-		n, err := sc.r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
+	kept := len(sc.s)
+	w := make([]byte, kept, kept+len(sc.pending)+blockSize+utf8.UTFMax)
+	copy(w, sc.s)
+	w = append(w, sc.pending...)
+	for len(w) == kept+len(sc.pending) && !sc.eof {
+		n, err := sc.r.Read(w[len(w):cap(w)])
+		w = w[:len(w)+n]
 		if err == io.EOF {
 			sc.eof = true
 		} else if err != nil {
@@ -135,20 +137,22 @@ func (sc *recordScanner) fill() {
 	}
 	sc.pending = sc.pending[:0]
 	if !sc.started {
-		if len(buf) < 3 && !sc.eof {
-			sc.pending = append(sc.pending, buf...)
+		if len(w)-kept < 3 && !sc.eof {
+			sc.pending = append(sc.pending, w[kept:]...)
 			return
 		}
 		sc.started = true
-		buf = bytes.TrimPrefix(buf, []byte("\uFEFF"))
+		if bom := "\uFEFF"; bytes.HasPrefix(w[kept:], []byte(bom)) {
+			w = append(w[:kept], w[kept+len(bom):]...)
+		}
 	}
 	if !sc.eof {
 		// A character cut by the block's end waits for the next block.
-		for k := 1; k <= utf8.UTFMax-1 && k <= len(buf); k++ {
-			if c := buf[len(buf)-k]; c >= 0xC0 {
-				if !utf8.FullRune(buf[len(buf)-k:]) {
-					sc.pending = append(sc.pending, buf[len(buf)-k:]...)
-					buf = buf[:len(buf)-k]
+		for k := 1; k <= utf8.UTFMax-1 && k <= len(w)-kept; k++ {
+			if c := w[len(w)-k]; c >= 0xC0 {
+				if !utf8.FullRune(w[len(w)-k:]) {
+					sc.pending = append(sc.pending, w[len(w)-k:]...)
+					w = w[:len(w)-k]
 				}
 				break
 			} else if c < utf8.RuneSelf {
@@ -156,7 +160,10 @@ func (sc *recordScanner) fill() {
 			}
 		}
 	}
-	sc.s += decode(string(buf))
+	if block := w[kept:]; !utf8.Valid(block) {
+		w = append(w[:kept], decode(string(block))...)
+	}
+	sc.s = unsafe.String(unsafe.SliceData(w), len(w))
 }
 
 // readLine makes sure the window holds the rest of the current line.
@@ -190,6 +197,12 @@ func (sc *recordScanner) nextRef() *lexer.Token {
 		if !sc.eof {
 			sc.readLine()
 		}
+		// The single spaces between plies, without a step each; the
+		// window holds the line's end, so they stop before it.
+		for sc.i < len(sc.s) && sc.s[sc.i] == ' ' {
+			sc.i++
+			sc.col++
+		}
 		if sc.i >= len(sc.s) {
 			sc.queue = append(sc.queue, lexer.EOFToken(sc.pos()))
 			return &sc.queue[0]
@@ -220,31 +233,38 @@ func (sc *recordScanner) invalid(v string, p lexer.Position, format string, args
 	}
 }
 
-// advance moves past n bytes, counting lines and characters.
+// advance moves past n bytes, counting lines and characters (the window
+// is valid UTF-8: decode made it so).
 func (sc *recordScanner) advance(n int) {
-	end := sc.i + n
-	for sc.i < end {
-		c := sc.s[sc.i]
-		switch {
-		case c == '\n':
-			sc.line++
-			sc.col = 1
-			sc.i++
-		case c < utf8.RuneSelf:
-			sc.col++
-			sc.i++
-		default:
-			_, size := utf8.DecodeRuneInString(sc.s[sc.i:])
-			sc.col++
-			sc.i += size
+	seg := sc.s[sc.i : sc.i+n]
+	for {
+		k := strings.IndexByte(seg, '\n')
+		if k < 0 {
+			break
+		}
+		sc.line++
+		sc.col = 1
+		seg = seg[k+1:]
+	}
+	sc.col += runeCount(seg)
+	sc.i += n
+}
+
+// runeCount is utf8.RuneCountInString, quicker for the ASCII text that
+// records mostly are.
+func runeCount(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i + utf8.RuneCountInString(s[i:])
 		}
 	}
+	return len(s)
 }
 
 // advanceWord moves past w, which holds no line end.
 func (sc *recordScanner) advanceWord(w string) {
 	sc.i += len(w)
-	sc.col += utf8.RuneCountInString(w)
+	sc.col += runeCount(w)
 }
 
 // toLineEnd is the length of the text from the offset up to the next LF.
@@ -318,7 +338,8 @@ func startsSpace(s string) bool {
 
 func (sc *recordScanner) skipBlanks() {
 	for sc.i < len(sc.s) && (sc.s[sc.i] == ' ' || sc.s[sc.i] == '\t') {
-		sc.advance(1)
+		sc.i++
+		sc.col++
 	}
 }
 
@@ -330,11 +351,16 @@ func (sc *recordScanner) tag() {
 	p := sc.pos()
 	sc.advance(1)
 	sc.skipBlanks()
-	n := strings.IndexAny(sc.s[sc.i:], "\"][\n")
-	if n < 0 {
-		n = len(sc.s) - sc.i
+	n := 0
+	for rest := sc.s[sc.i:]; n < len(rest) && charClass[rest[n]]&classTagEnd == 0; n++ {
 	}
-	name := strings.TrimRight(sc.s[sc.i:sc.i+n], " \t\r")
+	name := sc.s[sc.i : sc.i+n]
+	for k := len(name); k > 0; k-- {
+		if c := name[k-1]; c != ' ' && c != '\t' && c != '\r' {
+			break
+		}
+		name = name[:k-1]
+	}
 	if name == "" {
 		sc.badTag(p, `expected a tag name after [, as in [Event "Club match"]`)
 		return
@@ -386,6 +412,20 @@ func (sc *recordScanner) found() string {
 func (sc *recordScanner) str() bool {
 	p := sc.pos()
 	start := sc.i + 1
+	// Most values hold no escape: they end at the next " of the line.
+	line := sc.s[start:]
+	if k := strings.IndexByte(line, '\n'); k >= 0 {
+		line = line[:k]
+	}
+	if j := strings.IndexByte(line, '"'); j >= 0 {
+		v := line[:j]
+		if strings.IndexByte(v, '\\') < 0 {
+			sc.emit(TokString, v, p)
+			sc.i = start + j + 1
+			sc.col += 2 + runeCount(v)
+			return true
+		}
+	}
 	var b strings.Builder
 	escaped := false
 	for j := start; j < len(sc.s); j++ {
@@ -438,18 +478,38 @@ func (sc *recordScanner) braceComment() {
 	sc.advance(end + 1)
 }
 
-// isDelimiter reports the characters that end a word of movetext.
-func isDelimiter(c byte) bool {
-	switch c {
-	case ' ', '\n', '\r', '\t', '\f', '\v', '[', ']', '{', '}', '(', ')', ';', '"':
-		return true
+// The classes of ASCII characters the lexer asks about, in a table: a
+// lookup is cheaper than a switch for every byte of the text.
+const (
+	classDelimiter byte = 1 << iota // ends a word of movetext
+	classSymbol                     // may stand in a ply
+	classTagEnd                     // ends a tag's name: " ] [ or a line end
+)
+
+var charClass = func() (t [256]byte) {
+	for _, c := range []byte(" \n\r\t\f\v[]{}();\"") {
+		t[c] |= classDelimiter
 	}
-	return false
-}
+	for c := range 256 {
+		if isSymbol(byte(c)) {
+			t[c] |= classSymbol
+		}
+	}
+	for _, c := range []byte("\"][\n") {
+		t[c] |= classTagEnd
+	}
+	return t
+}()
+
+// isDelimiter reports the characters that end a word of movetext.
+func isDelimiter(c byte) bool { return charClass[c]&classDelimiter != 0 }
 
 // word lexes one run of movetext up to a space or a delimiter, which may
 // hold more than one token ("1.K10", "K10!", "$1").
 func (sc *recordScanner) word() {
+	if sc.plainWord() {
+		return
+	}
 	j := sc.i
 	for j < len(sc.s) && !isDelimiter(sc.s[j]) {
 		if sc.s[j] >= utf8.RuneSelf {
@@ -466,6 +526,48 @@ func (sc *recordScanner) word() {
 		j++
 	}
 	sc.classify(sc.s[sc.i:j])
+}
+
+// plainWord lexes the words most movetext is made of, if the offset holds
+// one: a move number (12. or 12...) and a ply starting with a letter (K10,
+// b1-c2), each ended by a delimiter. They are what classify would make of
+// them, found without its tests.
+func (sc *recordScanner) plainWord() bool {
+	s, i := sc.s, sc.i
+	j := i
+	for j < len(s) && charClass[s[j]]&classSymbol != 0 {
+		j++
+	}
+	if j == i {
+		return false
+	}
+	c := s[i]
+	if c >= '0' && c <= '9' {
+		d := i + recordDigits(s[i:j])
+		if d != j || j == len(s) || s[j] != '.' {
+			return false
+		}
+		for j < len(s) && s[j] == '.' {
+			j++
+		}
+		if j < len(s) && !isDelimiter(s[j]) {
+			return false // 1.K10: classify splits it
+		}
+		sc.col += j - i // a move number: skipped
+		sc.i = j
+		return true
+	}
+	if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || j < len(s) && !isDelimiter(s[j]) {
+		return false
+	}
+	w := s[i:j]
+	if isGiveUp(w) {
+		return false
+	}
+	sc.queue = append(sc.queue, lexer.Token{Type: TokPly, Value: w, Pos: sc.pos()})
+	sc.col += j - i
+	sc.i = j
+	return true
 }
 
 // classify emits the tokens of word w, which starts at the offset, and

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"pbem/i18n"
 	"pbem/internal/sharedtest"
 )
 
@@ -152,21 +153,27 @@ type iotestErr struct{}
 func (iotestErr) Read([]byte) (int, error) { return 0, errors.New("disk gone") }
 
 // BenchmarkEach reviews the real set through Each on one worker and on
-// GOMAXPROCS: the records half of pbem review, without the command.
+// GOMAXPROCS: the records half of pbem review, without the command. Like
+// the command, it puts every game into words with one Words and writes its
+// JSON with AppendJSON.
 func BenchmarkEach(b *testing.B) {
 	src := realRecords(b)
+	words := NewWords(i18n.English)
 	for _, workers := range []int{1, 2} {
 		b.Run([]string{"", "one", "two"}[workers], func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
+			start, ok := cpuTime()
 			for b.Loop() {
 				err := Each(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
-					line, _ := json.Marshal(g.Summary())
-					return line
+					return words.Summary(g).AppendJSON(nil)
 				}, func([]byte) error { return nil })
 				if err != nil {
 					b.Fatal(err)
 				}
+			}
+			if end, ok2 := cpuTime(); ok && ok2 {
+				b.ReportMetric(float64(end-start)/1e6/float64(b.N), "cpu-ms/op")
 			}
 		})
 	}

@@ -1,7 +1,9 @@
 package notation
 
 import (
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"pbem/i18n"
@@ -113,4 +115,72 @@ func (s Summary) Text() string {
 	}
 	fmt.Fprintf(&b, ": %s: %s", i18n.Tr(w.lang, id, at), s.Error.Reason)
 	return b.String()
+}
+
+// AppendJSON appends the summary's JSON form, byte for byte what
+// json.Marshal makes of it, without its reflection: a review writes one
+// summary a game.
+func (s Summary) AppendJSON(b []byte) []byte {
+	b = append(b, `{"file":`...)
+	b = appendJSONString(b, s.File)
+	b = append(b, `,"index":`...)
+	b = strconv.AppendInt(b, int64(s.Index), 10)
+	b = append(b, `,"players":`...)
+	if s.Players == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, p := range s.Players {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, p)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"kind":`...)
+	b = appendJSONString(b, s.Kind)
+	b = append(b, `,"plies":`...)
+	b = strconv.AppendInt(b, int64(s.Plies), 10)
+	b = append(b, `,"valid":`...)
+	b = strconv.AppendBool(b, s.Valid)
+	b = append(b, `,"result":`...)
+	b = appendJSONString(b, s.Result)
+	b = append(b, `,"outcome":`...)
+	b = appendJSONString(b, s.Outcome)
+	if s.Ending != "" {
+		b = append(b, `,"ending":`...)
+		b = appendJSONString(b, s.Ending)
+	}
+	if e := s.Error; e != nil {
+		b = append(b, `,"error":{"ply":`...)
+		b = strconv.AppendInt(b, int64(e.Ply), 10)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(e.Line), 10)
+		b = append(b, `,"column":`...)
+		b = strconv.AppendInt(b, int64(e.Column), 10)
+		b = append(b, `,"token":`...)
+		b = appendJSONString(b, e.Token)
+		b = append(b, `,"reason":`...)
+		b = appendJSONString(b, e.Reason)
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends v as a JSON string. Printable ASCII with
+// nothing to escape is copied; anything else is left to encoding/json, so
+// that the escaping is always its own (HTML characters, control
+// characters, invalid UTF-8, U+2028).
+func appendJSONString(b []byte, v string) []byte {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			q, _ := json.Marshal(v)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, v...)
+	return append(b, '"')
 }

@@ -42,6 +42,15 @@ var knownTags = [...]string{
 	tagPlayer1: "Player 1 Name", tagPlayer2: "Player 2 Name", tagRated: "Rated",
 }
 
+// knownByLength lists the known tags by the length of their names: every
+// tag of every game is looked up.
+var knownByLength = func() (t [14][]int) {
+	for k, name := range knownTags {
+		t[len(name)] = append(t[len(name)], k)
+	}
+	return t
+}()
+
 // tagIndex finds the known tags of a record: for each, its index in the
 // record's tags plus one, 0 when the record has none.
 type tagIndex [len(knownTags)]int
@@ -52,8 +61,12 @@ func index(tags []Tag) (tagIndex, int, error) {
 	var ix tagIndex
 	for i := range tags {
 		name := tags[i].Name
-		for k, known := range knownTags {
-			if len(name) != len(known) || !strings.EqualFold(name, known) {
+		if len(name) >= len(knownByLength) {
+			continue
+		}
+		for _, k := range knownByLength[len(name)] {
+			known := knownTags[k]
+			if name[0]|0x20 != known[0]|0x20 || !strings.EqualFold(name, known) {
 				continue
 			}
 			if first := ix[k]; first != 0 {

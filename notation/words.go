@@ -15,9 +15,25 @@ import (
 // than reading a game, so a review of many games keeps one Words for all
 // of them. It is safe for concurrent use.
 type Words struct {
-	lang i18n.Lang
-	mu   sync.Mutex
-	memo map[string]string
+	lang    i18n.Lang
+	mu      sync.Mutex
+	memo    map[string]string
+	endings map[endingKey]endingWords
+}
+
+// endingKey is what an ending's sentence depends on, but its particulars:
+// the reason, whether particulars are given, and the winners' seat names
+// (a game has at most four seats).
+type endingKey struct {
+	reason  rules.Reason
+	detail  bool
+	winners [4]string
+}
+
+// endingWords is an ending's sentence, cut where its particulars go.
+type endingWords struct {
+	before, after string
+	cut           bool
 }
 
 // memoMax bounds what a Words remembers; past it, sentences are made anew.
@@ -57,22 +73,39 @@ func (w *Words) tr(key, id string, args map[string]any) string {
 
 // ending says how the rules ended a game, o being its outcome: "White won
 // by five in a row, K10 to O10". The sentence is remembered by the seats
-// and the reason, with a mark where the particulars go.
+// and the reason, cut where the particulars go.
 func (w *Words) ending(state rules.Game, o rules.Outcome) string {
-	key := "ending\x00" + string(o.Reason)
-	var detail any
-	if o.Detail.Code != "" {
-		key += "\x00+"
-		detail = detailMark
+	k := endingKey{reason: o.Reason, detail: o.Detail.Code != ""}
+	remember := len(o.Winners) <= len(k.winners)
+	if remember {
+		for i, s := range o.Winners {
+			k.winners[i] = state.SeatName(s)
+		}
 	}
-	for _, s := range o.Winners {
-		key += "\x00" + state.SeatName(s)
+	w.mu.Lock()
+	e, ok := w.endings[k]
+	w.mu.Unlock()
+	if !ok || !remember {
+		var detail any
+		if k.detail {
+			detail = detailMark
+		}
+		e.before, e.after, e.cut = strings.Cut(i18n.Render(w.lang, outcomeMsg(state, o, detail)), detailMark)
+		if remember {
+			w.mu.Lock()
+			if w.endings == nil {
+				w.endings = map[endingKey]endingWords{}
+			}
+			if len(w.endings) < memoMax {
+				w.endings[k] = e
+			}
+			w.mu.Unlock()
+		}
 	}
-	s := w.remembered(key, func() string { return i18n.Render(w.lang, outcomeMsg(state, o, detail)) })
-	if detail == nil {
-		return s
+	if !e.cut {
+		return e.before
 	}
-	return strings.Replace(s, detailMark, i18n.Render(w.lang, o.Detail), 1)
+	return e.before + i18n.Render(w.lang, o.Detail) + e.after
 }
 
 // detailMark stands for the particulars of an ending in a remembered

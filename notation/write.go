@@ -2,10 +2,13 @@ package notation
 
 import (
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"pbem/rules"
 )
 
 // lineMax is the longest line the writer makes, in characters, where the
@@ -37,21 +40,24 @@ func (w *Writer) Write(g *Game) error {
 // AppendExport appends game g in export form, ending with a line end.
 // Exporting, reading back and exporting again gives the same bytes.
 func AppendExport(b []byte, g *Game) []byte {
-	for _, t := range exportTags(g) {
-		b = append(b, '[')
-		b = append(b, t.Name...)
-		b = append(b, " \""...)
-		b = appendEscaped(b, t.Value)
-		b = append(b, "\"]\n"...)
-	}
+	// Room for the tags and about 6 bytes a ply, grown once.
+	b = slices.Grow(b, 256+6*len(g.Main.Moves))
+	b = appendTags(b, g)
 	b = append(b, '\n')
-	var mt movetext
+	mt := movetexts.Get().(*movetext)
+	defer mt.release()
 	mt.line(&g.Main, len(g.Main.Moves), true)
 	if g.GaveUp != "" {
 		mt.add(g.GaveUp)
 	}
 	mt.add(exported(g.Result, g.State.Seats()))
 	return mt.wrap(b)
+}
+
+// release empties the movetext and hands it back for reuse.
+func (mt *movetext) release() {
+	*mt = movetext{text: mt.text[:0], words: mt.words[:0]}
+	movetexts.Put(mt)
 }
 
 // MoveText is the first k plies of the main line with their move numbers,
@@ -63,10 +69,10 @@ func (g *Game) MoveText(k int) string {
 	return string(mt.wrap(nil))
 }
 
-// exportTags lists the tags in export order: the Seven Tag Roster, then
+// appendTags appends the tags in export order: the Seven Tag Roster, then
 // Game, Variant, Options, the seat tags of 3 or more seats, Termination and
 // TimeControl, then the others in ASCII order of their names.
-func exportTags(g *Game) []Tag {
+func appendTags(b []byte, g *Game) []byte {
 	orUnknown := func(v, unknown string) string {
 		if v == "" {
 			return unknown
@@ -79,43 +85,93 @@ func exportTags(g *Game) []Tag {
 		}
 		return "?"
 	}
-	tags := []Tag{
-		{Name: "Event", Value: orUnknown(g.Event, "?")},
-		{Name: "Site", Value: orUnknown(g.Site, "?")},
-		{Name: "Date", Value: orUnknown(g.Date, "????.??.??")},
-		{Name: "Round", Value: orUnknown(g.Round, "?")},
-		{Name: "White", Value: name(0)},
-		{Name: "Black", Value: name(1)},
-		{Name: "Result", Value: exported(g.Result, g.State.Seats())},
-		{Name: "Game", Value: g.Entry.Kind.Name},
-	}
+	b = appendTag(b, "Event", orUnknown(g.Event, "?"))
+	b = appendTag(b, "Site", orUnknown(g.Site, "?"))
+	b = appendTag(b, "Date", orUnknown(g.Date, "????.??.??"))
+	b = appendTag(b, "Round", orUnknown(g.Round, "?"))
+	b = appendTag(b, "White", name(0))
+	b = appendTag(b, "Black", name(1))
+	b = appendTag(b, "Result", exported(g.Result, g.State.Seats()))
+	b = appendTag(b, "Game", g.Entry.Kind.Name)
 	if g.Entry.Title != g.Entry.Kind.Name {
-		tags = append(tags, Tag{Name: "Variant", Value: g.Entry.Title})
+		b = appendTag(b, "Variant", g.Entry.Title)
 	}
-	opts := g.Entry.Kind.NonDefault(g.Options)
-	for n := range g.Entry.Preset {
-		delete(opts, n)
-	}
-	if len(opts) > 0 {
-		tags = append(tags, Tag{Name: "Options", Value: opts.String()})
-	}
+	b = appendOptions(b, g)
 	if len(g.Names) > 2 {
 		for i := range g.Names {
-			tags = append(tags, Tag{Name: "Seat" + strconv.Itoa(i+1), Value: name(i)})
+			b = appendTag(b, "Seat"+strconv.Itoa(i+1), name(i))
 		}
 	}
 	if g.Termination != "" {
-		tags = append(tags, Tag{Name: "Termination", Value: g.Termination})
+		b = appendTag(b, "Termination", g.Termination)
 	}
 	if g.TimeControl != "" {
-		tags = append(tags, Tag{Name: "TimeControl", Value: g.TimeControl})
+		b = appendTag(b, "TimeControl", g.TimeControl)
 	}
-	other := append([]Tag(nil), g.Other...)
-	sort.SliceStable(other, func(i, j int) bool { return other[i].Name < other[j].Name })
-	return append(tags, other...)
+	other := g.Other
+	byName := func(a, b Tag) int { return strings.Compare(a.Name, b.Name) }
+	if !slices.IsSortedFunc(other, byName) {
+		other = slices.Clone(other)
+		slices.SortStableFunc(other, byName)
+	}
+	for _, t := range other {
+		b = appendTag(b, t.Name, t.Value)
+	}
+	return b
+}
+
+// appendOptions appends the Options tag, if the game needs one: the
+// options that differ from their defaults and that the game's entry does
+// not preset, as name=value in the order of their names.
+func appendOptions(b []byte, g *Game) []byte {
+	var buf [8]string // more than any game has: no allocation
+	names := buf[:0]
+	for n, v := range g.Options {
+		if op, ok := kindOption(g.Entry.Kind, n); ok && op.Default == v {
+			continue
+		}
+		if _, preset := g.Entry.Preset[n]; preset {
+			continue
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return b
+	}
+	slices.Sort(names)
+	b = append(b, `[Options "`...)
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = appendEscaped(b, n)
+		b = append(b, '=')
+		b = appendEscaped(b, g.Options[n])
+	}
+	return append(b, "\"]\n"...)
+}
+
+func kindOption(k *rules.Kind, name string) (rules.Option, bool) {
+	for _, op := range k.Options {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return rules.Option{}, false
+}
+
+func appendTag(b []byte, name, value string) []byte {
+	b = append(b, '[')
+	b = append(b, name...)
+	b = append(b, " \""...)
+	b = appendEscaped(b, value)
+	return append(b, "\"]\n"...)
 }
 
 func appendEscaped(b []byte, v string) []byte {
+	if !strings.ContainsAny(v, `"\`) {
+		return append(b, v...)
+	}
 	for i := 0; i < len(v); i++ {
 		if v[i] == '"' || v[i] == '\\' {
 			b = append(b, '\\')
@@ -125,26 +181,41 @@ func appendEscaped(b []byte, v string) []byte {
 	return b
 }
 
-// movetext collects the words of the movetext before wrapping them.
+// movetext collects the words of the movetext before wrapping them. The
+// words' text is kept in one buffer, each word a span of it: writing a game
+// makes no string per word. A movetext is reused from game to game.
 type movetext struct {
+	text  []byte
 	words []word
 	// opens counts the ( waiting for the next word.
 	opens int
 }
 
-// word is a unit the wrapper keeps on one line; a ; comment must end its
-// line.
+// word is a unit the wrapper keeps on one line, text[start:end]; a ;
+// comment must end its line.
 type word struct {
-	text    string
-	endLine bool
+	start, end int
+	endLine    bool
 }
 
-func (mt *movetext) add(s string) {
-	if mt.opens > 0 {
-		s = strings.Repeat("(", mt.opens) + s
-		mt.opens = 0
+// movetexts are movetexts done with, to be reused.
+var movetexts = sync.Pool{New: func() any { return new(movetext) }}
+
+// begin starts a word: the ( waiting go first.
+func (mt *movetext) begin() {
+	mt.words = append(mt.words, word{start: len(mt.text)})
+	for ; mt.opens > 0; mt.opens-- {
+		mt.text = append(mt.text, '(')
 	}
-	mt.words = append(mt.words, word{text: s})
+}
+
+// end ends the word begun last.
+func (mt *movetext) end() { mt.words[len(mt.words)-1].end = len(mt.text) }
+
+func (mt *movetext) add(s string) {
+	mt.begin()
+	mt.text = append(mt.text, s...)
+	mt.end()
 }
 
 // close ends a variation: ) sticks to the word before it unless that is a
@@ -156,7 +227,9 @@ func (mt *movetext) close() {
 		mt.opens--
 		mt.add("()")
 	case n > 0 && !mt.words[n-1].endLine:
-		mt.words[n-1].text += ")"
+		// The last word ends the text.
+		mt.text = append(mt.text, ')')
+		mt.end()
 	default:
 		mt.add(")")
 	}
@@ -193,11 +266,17 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 		switch {
 		case m.leave: // no number, and the next ply numbers as if it stood here
 		case m.starts:
-			mt.add(strconv.Itoa(m.round) + ".")
+			mt.begin()
+			mt.text = append(strconv.AppendInt(mt.text, int64(m.round), 10), '.')
+			mt.end()
 		case interrupted:
-			mt.add(strconv.Itoa(m.round) + "...")
+			mt.begin()
+			mt.text = append(strconv.AppendInt(mt.text, int64(m.round), 10), "..."...)
+			mt.end()
 		}
-		mt.add(m.Canonical() + m.Suffix)
+		mt.begin()
+		mt.text = append(append(mt.text, m.Canonical()...), m.Suffix...)
+		mt.end()
 		interrupted = interrupted && m.leave
 		if !notes {
 			continue
@@ -223,7 +302,8 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 func (mt *movetext) wrap(b []byte) []byte {
 	width := 0
 	for _, w := range mt.words {
-		n := utf8.RuneCountInString(w.text)
+		text := mt.text[w.start:w.end]
+		n := utf8.RuneCount(text)
 		if width > 0 && width+1+n > lineMax {
 			b = append(b, '\n')
 			width = 0
@@ -232,7 +312,7 @@ func (mt *movetext) wrap(b []byte) []byte {
 			b = append(b, ' ')
 			width++
 		}
-		b = append(b, w.text...)
+		b = append(b, text...)
 		width += n
 		if w.endLine {
 			b = append(b, '\n')

@@ -36,7 +36,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if fromStore {
 		return exportStore(ctx, *data, *game, *site, stdout, stderr)
 	}
-	out := bufio.NewWriter(stdout)
+	out := bufio.NewWriterSize(stdout, reportBuffer)
 	code, written := exitOK, 0
 	for _, name := range files {
 		in, err := openInput(ctx, name, stdin)

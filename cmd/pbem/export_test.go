@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,4 +31,15 @@ func TestExportLeavesOutUnknownGames(t *testing.T) {
 	if code != exitInvalid || strings.Count(out, "[Event") != 1 || !strings.Contains(errOut, "game 1 is left out") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
+}
+
+// BenchmarkExport is `pbem export` over the converted real Pente set:
+// reading, replaying and writing every game in export form.
+func BenchmarkExport(b *testing.B) {
+	path, size, count := convertedSet(b)
+	measure(b, size, count, func() {
+		if code := run(context.Background(), []string{"export", path}, nil, io.Discard, io.Discard); code != exitOK {
+			b.Fatalf("export: exit %d", code)
+		}
+	})
 }

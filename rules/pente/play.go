@@ -3,12 +3,41 @@ package pente
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"pbem/rules"
 )
 
-// dirs are the 8 directions as (file, rank) steps.
+// dirs are the 8 directions as (file, rank) steps; direction i+4 is the
+// opposite of i.
 var dirs = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+
+// deltas are the directions of dirs as steps in point numbers.
+var deltas = func() (t [8]Point) {
+	for i, d := range dirs {
+		t[i] = Point(d[1]*Size + d[0])
+	}
+	return t
+}()
+
+// reach is, for each point and direction of dirs, how many steps lead from
+// the point to the edge of the board: every ply looks along the lines
+// through its point, and a table is cheaper than working out columns and
+// rows at each step.
+var reach = func() (t [N][8]int8) {
+	for p := range Point(N) {
+		for i, d := range dirs {
+			for {
+				if _, ok := step(p, d, int(t[p][i])+1); !ok {
+					break
+				}
+				t[p][i]++
+			}
+		}
+	}
+	return t
+}()
 
 // step returns the point k steps from p in direction d, or false off the board.
 func step(p Point, d [2]int, k int) (Point, bool) {
@@ -98,31 +127,44 @@ func (g *Game) apply(p Point) {
 	}
 	g.nPoofed = int8(len(poofed))
 	removed := append(append(g.removed[:0], taken...), poofed...)
-	slices.Sort(removed)
+	if len(removed) > 1 {
+		slices.Sort(removed)
+	}
 	g.nRemoved = int8(len(removed))
 	g.empties += len(taken) + len(poofed)
 	g.captured[mover] += len(taken)
 	g.captured[1-mover] += len(poofed)
 	g.history = append(g.history, plies[p])
 
-	g.outcome = g.decide(p, own, opp)
+	// Most plies decide nothing: the outcome, which holds pointers, is
+	// written only when the game ends.
+	if o := g.decide(p, own, opp); o.Over {
+		g.outcome = o
+	}
 }
 
 // captures appends to out the opponent stones that a stone of own on p
-// encloses. It steps along each line by point numbers: once the far end is
-// on the board, so is every point between.
+// encloses.
 func (g *Game) captures(p Point, own int8, out []Point) []Point {
 	opp := 3 - own
-	f0, r0 := p.File(), p.Rank()
-	for _, d := range dirs {
-		delta := Point(d[1]*Size + d[0])
-		for _, size := range g.variant.captureSizes() {
-			f, r := f0+d[0]*(size+1), r0+d[1]*(size+1)
-			if f < 0 || f >= Size || r < 0 || r >= Size || g.board[p+delta*Point(size+1)] != own {
+	sizes := g.variant.captureSizes()
+	if len(sizes) == 0 {
+		return out
+	}
+	room := &reach[p]
+	for i, delta := range deltas {
+		// Every capture size is 2 or more: the stone next to p is the
+		// opponent's, and the far end is three steps away or more.
+		if room[i] < 3 || g.board[p+delta] != opp {
+			continue
+		}
+		for _, size := range sizes {
+			far := Point(size + 1)
+			if int(room[i]) < size+1 || g.board[p+delta*far] != own {
 				continue
 			}
 			run := true
-			for k := Point(1); k <= Point(size); k++ {
+			for k := Point(2); k <= Point(size); k++ {
 				if g.board[p+delta*k] != opp {
 					run = false
 					break
@@ -165,7 +207,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	mover := rules.Seat(own - 1)
 	other := rules.Seat(opp - 1)
 	win := func(s rules.Seat, r rules.Reason, detail rules.Msg) rules.Outcome {
-		return rules.Outcome{Over: true, Winners: []rules.Seat{s}, Reason: r, Detail: detail}
+		return rules.Outcome{Over: true, Winners: winners[s][:1:1], Reason: r, Detail: detail}
 	}
 	need := g.variant.captureWin()
 	if g.variant == Poof {
@@ -181,7 +223,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	if g.pending == opp {
 		g.pending = 0
 		if from, to, ok := g.anyFive(opp); ok {
-			return win(other, rules.FiveInRow, rules.M("detail.five_not_broken", rules.Args{"From": from.String(), "To": to.String()}))
+			return win(other, rules.FiveInRow, lineDetail("detail.five_not_broken", from, to))
 		}
 	}
 	if g.board[p] == own {
@@ -189,7 +231,7 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 			if g.variant == Boat && g.breakable(own) {
 				g.pending = own
 			} else {
-				return win(mover, rules.FiveInRow, rules.M("detail.five", rules.Args{"From": from.String(), "To": to.String()}))
+				return win(mover, rules.FiveInRow, lineDetail("detail.five", from, to))
 			}
 		}
 	}
@@ -199,6 +241,40 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 	return rules.Outcome{}
 }
 
+// Winning outcomes share their parts: a review decides thousands of games,
+// and making the detail's map was most of what deciding one cost. The
+// slices and maps below are never written once made.
+var (
+	winners = [2][]rules.Seat{{0}, {1}}
+	// lineDetails holds the details of winning lines made so far, by
+	// code and ends, up to lineDetailsMax of them: the lines of real
+	// games are few, and the bound keeps a run over made-up ones small.
+	lineDetails      sync.Map
+	lineDetailsCount atomic.Int32
+)
+
+const lineDetailsMax = 4096
+
+// lineDetail is the detail of a win by the line from one point to another.
+func lineDetail(code rules.Code, from, to Point) rules.Msg {
+	type key struct {
+		code     rules.Code
+		from, to Point
+	}
+	k := key{code, from, to}
+	if m, ok := lineDetails.Load(k); ok {
+		return m.(rules.Msg)
+	}
+	m := rules.M(code, rules.Args{"From": from.String(), "To": to.String()})
+	if lineDetailsCount.Load() >= lineDetailsMax {
+		return m
+	}
+	if _, loaded := lineDetails.LoadOrStore(k, m); !loaded {
+		lineDetailsCount.Add(1)
+	}
+	return m
+}
+
 func (g *Game) captureDetail(s rules.Seat) rules.Msg {
 	if g.variant == Keryo {
 		return rules.M("detail.stones", rules.Args{"Stones": g.captured[s]})
@@ -206,16 +282,15 @@ func (g *Game) captureDetail(s rules.Seat) rules.Msg {
 	return rules.M("detail.pairs", rules.Args{"Pairs": g.captured[s] / 2})
 }
 
-// run measures the line of own stones through p along d both ways and
-// returns its ends and length.
-func (g *Game) run(p Point, own int8, d [2]int) (from, to Point, n int) {
-	f0, r0 := p.File(), p.Rank()
-	delta := Point(d[1]*Size + d[0])
+// run measures the line of own stones through p along direction i (0 to
+// 3) both ways and returns its ends and length.
+func (g *Game) run(p Point, own int8, i int) (from, to Point, n int) {
+	delta := deltas[i]
 	from, to, n = p, p, 1
-	for f, r, q := f0+d[0], r0+d[1], p+delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f+d[0], r+d[1], q+delta {
+	for k, q := reach[p][i], p+delta; k > 0 && g.board[q] == own; k, q = k-1, q+delta {
 		to, n = q, n+1
 	}
-	for f, r, q := f0-d[0], r0-d[1], p-delta; f >= 0 && f < Size && r >= 0 && r < Size && g.board[q] == own; f, r, q = f-d[0], r-d[1], q-delta {
+	for k, q := reach[p][i+4], p-delta; k > 0 && g.board[q] == own; k, q = k-1, q-delta {
 		from, n = q, n+1
 	}
 	return from, to, n
@@ -232,8 +307,8 @@ func (g *Game) wins(n int) bool {
 
 // fiveThrough finds a winning line through p.
 func (g *Game) fiveThrough(p Point, own int8) (from, to Point, ok bool) {
-	for _, d := range dirs[:4] {
-		if a, b, n := g.run(p, own, d); g.wins(n) {
+	for i := range 4 {
+		if a, b, n := g.run(p, own, i); g.wins(n) {
 			if b < a {
 				a, b = b, a
 			}

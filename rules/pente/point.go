@@ -32,8 +32,27 @@ func (p Point) File() int { return int(p) % Size }
 func (p Point) Rank() int { return int(p) / Size }
 
 func (p Point) String() string {
+	if p >= 0 && p < N {
+		return pointNames[p]
+	}
 	return string(files[p.File()]) + strconv.Itoa(p.Rank()+1)
 }
+
+// pointNames are the names of the points, made once: writing a record or
+// a message names a point for every ply.
+var pointNames = func() (t [N]string) {
+	var all strings.Builder
+	ends := make([]int, N)
+	for p := range Point(N) {
+		all.WriteString(string(files[p.File()]) + strconv.Itoa(p.Rank()+1))
+		ends[p] = all.Len()
+	}
+	s, start := all.String(), 0
+	for p, end := range ends {
+		t[p], start = s[start:end], end
+	}
+	return t
+}()
 
 // plies holds every point boxed once as a rules.Ply, so that listing legal
 // plies does not allocate per point. It is never written after start-up.

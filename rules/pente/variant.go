@@ -37,16 +37,23 @@ func parseVariant(s string) (Variant, bool) {
 	return 0, false
 }
 
-// captureSizes are the run lengths of enclosed stones that are captured.
+// captureSizes are the run lengths of enclosed stones that are captured;
+// each is 2 or more.
 func (v Variant) captureSizes() []int {
 	switch v {
 	case Gomoku:
 		return nil
 	case Keryo:
-		return []int{2, 3}
+		return keryoSizes
 	}
-	return []int{2}
+	return penteSizes
 }
+
+// The capture sizes, made once: every ply asks.
+var (
+	penteSizes = []int{2}
+	keryoSizes = []int{2, 3}
+)
 
 // captureWin is how many captured stones win.
 func (v Variant) captureWin() int {
