@@ -21,10 +21,37 @@ var catalogFS embed.FS
 type catalog struct {
 	lang  Lang
 	local *goi18n.Localizer
-	// plain holds, for lang and English, the messages Tr may put into
-	// words without the template engine (plain.go); has, every id of each.
-	plain map[Lang]map[string]plain
-	has   map[Lang]map[string]bool
+	// msgs holds every message of lang and of English by id.
+	msgs map[Lang]map[string]*goi18n.Message
+	// plains keeps, by language and id, what plainOf found: a message
+	// is looked at on its first use, not at load, as a run uses few.
+	plains sync.Map // plainKey → plainFound
+}
+
+type plainKey struct {
+	lang Lang
+	id   string
+}
+
+type plainFound struct {
+	p  plain
+	ok bool
+}
+
+// plainOf is message id of lang as parts Tr may join without the
+// template engine (plain.go); ok is false when it needs the engine or is
+// not in lang's catalog.
+func (c *catalog) plainOf(lang Lang, id string) (plain, bool) {
+	k := plainKey{lang, id}
+	if f, ok := c.plains.Load(k); ok {
+		return f.(plainFound).p, f.(plainFound).ok
+	}
+	var f plainFound
+	if m := c.msgs[lang][id]; m != nil {
+		f.p, f.ok = compilePlain(m)
+	}
+	c.plains.Store(k, f)
+	return f.p, f.ok
 }
 
 // loaded loads each language's catalog the first time it is asked for: a
@@ -45,7 +72,7 @@ func load(fsys fs.FS, lang Lang) (*catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &catalog{lang: lang, plain: map[Lang]map[string]plain{}, has: map[Lang]map[string]bool{}}
+	c := &catalog{lang: lang, msgs: map[Lang]map[string]*goi18n.Message{}}
 	for _, f := range files {
 		l := Lang(langOf(f))
 		if !l.Valid() {
@@ -58,14 +85,11 @@ func load(fsys fs.FS, lang Lang) (*catalog, error) {
 		if err != nil {
 			return nil, fmt.Errorf("catalog %s: %w", f, err)
 		}
-		if c.plain[l] == nil {
-			c.plain[l], c.has[l] = map[string]plain{}, map[string]bool{}
+		if c.msgs[l] == nil {
+			c.msgs[l] = map[string]*goi18n.Message{}
 		}
 		for _, m := range mf.Messages {
-			c.has[l][m.ID] = true
-			if p, ok := compilePlain(m); ok {
-				c.plain[l][m.ID] = p
-			}
+			c.msgs[l][m.ID] = m
 		}
 	}
 	c.local = goi18n.NewLocalizer(b, string(lang))

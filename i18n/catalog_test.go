@@ -270,3 +270,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoadEnglish is the cost of a run's first English text: every
+// command that writes one (review's ending sentences) pays it once.
+func BenchmarkLoadEnglish(b *testing.B) {
+	for b.Loop() {
+		if _, err := load(catalogFS, English); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

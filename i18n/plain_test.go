@@ -15,10 +15,14 @@ func TestPlainAsTemplates(t *testing.T) {
 	n := 0
 	for _, lang := range All {
 		c := mustCatalog(lang)
-		for id := range c.plain[lang] {
+		for id := range c.msgs[lang] {
+			p, ok := c.plainOf(lang, id)
+			if !ok {
+				continue
+			}
 			for _, value := range values {
 				args := map[string]any{}
-				for _, p := range c.plain[lang][id].parts {
+				for _, p := range p.parts {
 					if p.field != "" {
 						args[p.field] = value(p.field)
 					}

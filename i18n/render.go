@@ -36,10 +36,10 @@ func Tr(lang Lang, id string, args map[string]any) string {
 	lang = lang.Or(Default)
 	c := mustCatalog(lang)
 	from := lang // the catalog the message comes from: lang's, else English
-	if !c.has[lang][id] {
+	if c.msgs[lang][id] == nil {
 		from = English
 	}
-	if p, ok := c.plain[from][id]; ok {
+	if p, ok := c.plainOf(from, id); ok {
 		if s, ok := p.render(lang, args); ok {
 			return s
 		}
