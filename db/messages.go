@@ -47,10 +47,10 @@ func (t *Tx) Seen(messageID, mailbox string, uidValidity, uid uint32) (bool, err
 	return n > 0, nil
 }
 
-// RecordMessage stores a processed mail and returns its row id. It fails
-// when the mail was recorded already (same Message-ID or mailbox place),
-// which rolls back whatever the transaction did for it.
-func (t *Tx) RecordMessage(m Message) (int64, error) {
+// row is m's values for an INSERT INTO messages, in the column order the
+// two below name: a mail without a Message-ID or a mailbox place stores
+// NULL there, which the unique keys let repeat.
+func (m Message) row() []any {
 	var msgID, mailbox, uidv, uid any
 	if m.MessageID != "" {
 		msgID = m.MessageID
@@ -58,9 +58,15 @@ func (t *Tx) RecordMessage(m Message) (int64, error) {
 	if m.Mailbox != "" {
 		mailbox, uidv, uid = m.Mailbox, m.UIDValidity, m.UID
 	}
+	return []any{msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Proof, m.Size, m.Raw, m.Received.UTC()}
+}
+
+// RecordMessage stores a processed mail and returns its row id. It fails
+// when the mail was recorded already (same Message-ID or mailbox place),
+// which rolls back whatever the transaction did for it.
+func (t *Tx) RecordMessage(m Message) (int64, error) {
 	res, err := t.exec(`INSERT INTO messages (message_id, mailbox, uidvalidity, uid, sender, subject, outcome, proof, size, raw, received_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Proof, m.Size, m.Raw, m.Received.UTC())
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.row()...)
 	if err != nil {
 		return 0, fmt.Errorf("record message %q: %w", m.MessageID, err)
 	}
@@ -72,18 +78,10 @@ func (t *Tx) RecordMessage(m Message) (int64, error) {
 // is false and nothing is written. It is Seen and RecordMessage in one
 // statement.
 func (t *Tx) RecordNewMessage(m Message) (id int64, fresh bool, err error) {
-	var msgID, mailbox, uidv, uid any
-	if m.MessageID != "" {
-		msgID = m.MessageID
-	}
-	if m.Mailbox != "" {
-		mailbox, uidv, uid = m.Mailbox, m.UIDValidity, m.UID
-	}
 	// DO NOTHING with no target covers both unique keys, and nothing else:
 	// a row that breaks another constraint still fails.
 	res, err := t.exec(`INSERT INTO messages (message_id, mailbox, uidvalidity, uid, sender, subject, outcome, proof, size, raw, received_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		msgID, mailbox, uidv, uid, m.Sender, m.Subject, m.Outcome, m.Proof, m.Size, m.Raw, m.Received.UTC())
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, m.row()...)
 	if err != nil {
 		return 0, false, fmt.Errorf("record message %q: %w", m.MessageID, err)
 	}
