@@ -184,3 +184,12 @@ func TestQuatroLevelsGraded(t *testing.T) {
 		}
 	}
 }
+
+// TestQuatroLevelOneIsNotRandom: the lowest level must still prefer good
+// plies: noise of ten pins or more measured as no better than random
+// (the greedy player) in the arena.
+func TestQuatroLevelOneIsNotRandom(t *testing.T) {
+	if n := quatroLevels[ai.MinLevel].noise; n >= 1000 {
+		t.Errorf("level 1's noise %d: the arena found noise of 1000 and more plays as if at random", n)
+	}
+}
