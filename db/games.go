@@ -89,6 +89,7 @@ func (t *Tx) createGame(g Game, archive string) (int64, error) {
 		return 0, err
 	}
 	t.pliesChanged(id)
+	t.seatsChanged(id)
 	for _, s := range g.Seats {
 		if _, err := t.exec(`INSERT INTO seats (game_id, seat, player_id, invitation) VALUES (?, ?, ?, ?)`,
 			id, s.Seat, s.PlayerID, s.Invitation); err != nil {
@@ -176,6 +177,17 @@ func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
 }
 
 func (t *Tx) seats(gameID int64) ([]Seat, error) {
+	if ss, ok := t.seatsKept(gameID); ok {
+		return ss, nil
+	}
+	ss, err := t.readSeats(gameID)
+	if err == nil {
+		t.keepSeats(gameID, ss)
+	}
+	return ss, err
+}
+
+func (t *Tx) readSeats(gameID int64) ([]Seat, error) {
 	rows, err := t.query(`SELECT s.seat, s.player_id, p.address, p.name, s.invitation
 		FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
 	if err != nil {
@@ -234,6 +246,7 @@ func (t *Tx) GameIDs() ([]int64, error) {
 
 // Answer records a seat's answer to its invitation.
 func (t *Tx) Answer(gameID int64, seat int, answer Invitation, now time.Time) error {
+	t.seatsChanged(gameID)
 	_, err := t.exec(`UPDATE seats SET invitation = ?, answered_at = ? WHERE game_id = ? AND seat = ?`,
 		answer, now.UTC(), gameID, seat)
 	if err != nil {

@@ -34,6 +34,7 @@ func (t *Tx) Player(address, name string, now time.Time) (Player, error) {
 		return Player{}, err
 	}
 	t.forgetPlayers()
+	t.playersWritten = true
 	_, err := t.exec(`INSERT INTO players (address, name, created_at) VALUES (?, ?, ?)
 		ON CONFLICT (address) DO UPDATE SET name = excluded.name WHERE players.name = '' AND excluded.name != ''`,
 		address, name, now.UTC())
@@ -136,6 +137,7 @@ func (t *Tx) SetSetting(playerID int64, name, value string) error {
 	}
 	b, _ := json.Marshal(p.Settings)
 	t.forgetPlayers()
+	t.playersWritten = true
 	_, err = t.exec(`UPDATE players SET settings = ? WHERE id = ?`, string(b), playerID)
 	return err
 }

@@ -29,19 +29,21 @@ type plyCache struct {
 func newPlyCache() *plyCache { return &plyCache{m: map[int64][]Ply{}} }
 
 // check empties the cache when another connection committed since the
-// last write transaction of this one.
-func (c *plyCache) check(t *Tx) error {
+// last write transaction of this one, and says so: the store's other
+// caches of committed rows are then emptied too.
+func (c *plyCache) check(t *Tx) (others bool, err error) {
 	var v int64
 	if err := t.queryRow(`PRAGMA data_version`).Scan(&v); err != nil {
-		return fmt.Errorf("data version: %w", err)
+		return false, fmt.Errorf("data version: %w", err)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if v != c.version {
 		clear(c.m)
 		c.version = v
+		return true, nil
 	}
-	return nil
+	return false, nil
 }
 
 func (c *plyCache) get(gameID int64) ([]Ply, bool) {

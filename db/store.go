@@ -35,6 +35,8 @@ type Store struct {
 	secrets *secretCache
 	// plies are the plies of the games written lately (plycache.go).
 	plies *plyCache
+	// seats are the seats of the games read lately (seatcache.go).
+	seats *seatCache
 }
 
 // Open opens (creating if needed) the database file at path and brings its
@@ -54,7 +56,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
 	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: &secretCache{m: map[string][]byte{}},
-		plies: newPlyCache()}
+		plies: newPlyCache(), seats: newSeatCache()}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("migrate %s: %w", path, err)
@@ -146,6 +148,12 @@ type Tx struct {
 	// transaction's changes to plies, for it once committed.
 	plyCache   *plyCache
 	plyChanges map[int64]plyChange
+	// seatCache is the store's, in a write transaction; seatsWritten are
+	// the games whose seats the transaction wrote, and playersWritten
+	// whether it wrote a player (seatcache.go).
+	seatCache      *seatCache
+	seatsWritten   map[int64]bool
+	playersWritten bool
 }
 
 // Update runs fn in one write transaction: it commits when fn returns nil
@@ -156,7 +164,8 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies}
+	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies,
+		seatCache: s.seats}
 	defer t.cache.prepareMissed(ctx, &t.missed)
 	defer func() {
 		if p := recover(); p != nil {
@@ -164,7 +173,11 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 			panic(p)
 		}
 	}()
-	err = s.plies.check(t)
+	var others bool
+	others, err = s.plies.check(t)
+	if others {
+		s.seats.forget()
+	}
 	if err == nil {
 		err = fn(t)
 	}
@@ -179,9 +192,11 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	if err := tx.Commit(); err != nil {
 		s.plies.forget()
+		s.seats.forget()
 		return fmt.Errorf("commit: %w", err)
 	}
 	s.plies.commit(t.plyChanges)
+	s.seats.commit(t.seatsWritten, t.playersWritten)
 	return nil
 }
 
