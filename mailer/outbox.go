@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"net/mail"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"pbem/db"
@@ -32,6 +34,10 @@ type SenderConfig struct {
 	Poll time.Duration
 	// Batch is how many mails one connection sends at most; 50.
 	Batch int
+	// Connections is how many connections send at once when more than a
+	// Batch of mail is due; 4. The mails to one recipient always share a
+	// connection, so each recipient gets them in the order queued.
+	Connections int
 	// RetryMin and RetryMax bound the exponential wait before a mail that
 	// failed for a temporary reason is tried again; 1m and 1h.
 	RetryMin, RetryMax time.Duration
@@ -78,12 +84,16 @@ type Sender struct {
 	// mu makes passes over the outbox one at a time, so that Run and Flush
 	// never hold the same mail.
 	mu sync.Mutex
+	// dialing makes connections one at a time, so that the first tells
+	// the others what the server offers.
+	dialing sync.Mutex
 	// offersSTARTTLS remembers, for smtp://, whether the server offered
-	// STARTTLS when last asked; nil before the first connection.
+	// STARTTLS when last asked; nil before the first connection. Under
+	// dialing.
 	offersSTARTTLS *bool
 	// envelopesRefused is set once the server refused a mail's own
 	// envelope sender (MAIL FROM): mail then goes from From.
-	envelopesRefused bool
+	envelopesRefused atomic.Bool
 }
 
 // NewSender checks the configuration and makes a Sender; nothing is
@@ -110,6 +120,9 @@ func NewSender(cfg SenderConfig) (*Sender, error) {
 	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 50
+	}
+	if cfg.Connections <= 0 {
+		cfg.Connections = 4
 	}
 	if cfg.HelloName == "" {
 		cfg.HelloName = cfg.From[strings.LastIndexByte(cfg.From, '@')+1:]
@@ -191,7 +204,7 @@ func (s *Sender) pass(ctx context.Context) (next time.Time, err error) {
 		var due []db.Mail
 		err := s.cfg.Store.View(ctx, func(tx *db.Tx) error {
 			var err error
-			due, err = tx.Due(s.cfg.Now(), s.cfg.Batch)
+			due, err = tx.Due(s.cfg.Now(), s.cfg.Batch*s.cfg.Connections)
 			return err
 		})
 		if err != nil {
@@ -200,15 +213,49 @@ func (s *Sender) pass(ctx context.Context) (next time.Time, err error) {
 		if len(due) == 0 {
 			return next, nil
 		}
-		retry, err := s.sendBatch(ctx, due)
-		if !retry.IsZero() && (next.IsZero() || retry.Before(next)) {
-			next = retry
-		}
+		retry, err := s.sendAll(ctx, due)
+		next = earlier(next, retry)
 		if err != nil {
 			return next, err
 		}
 	}
 	return next, nil
+}
+
+// sendAll sends mails over as many connections at once as they fill
+// batches (at most Connections), the mails of a recipient over one of
+// them in their order. next is the earliest retry scheduled.
+func (s *Sender) sendAll(ctx context.Context, mails []db.Mail) (next time.Time, err error) {
+	n := min(s.cfg.Connections, (len(mails)+s.cfg.Batch-1)/s.cfg.Batch)
+	if n <= 1 {
+		return s.sendBatch(ctx, mails)
+	}
+	groups := make([][]db.Mail, n)
+	for _, m := range mails {
+		h := fnv.New32a()
+		h.Write([]byte(strings.ToLower(m.To)))
+		i := h.Sum32() % uint32(n)
+		groups[i] = append(groups[i], m)
+	}
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		errs []error
+	)
+	for _, g := range groups {
+		if len(g) == 0 {
+			continue
+		}
+		wg.Go(func() {
+			r, err := s.sendBatch(ctx, g)
+			mu.Lock()
+			defer mu.Unlock()
+			next = earlier(next, r)
+			errs = append(errs, err)
+		})
+	}
+	wg.Wait()
+	return next, errors.Join(errs...)
 }
 
 // markGroup is how many sent mails are marked sent together.
@@ -274,7 +321,7 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 			}
 			continue
 		}
-		if s.envelopesRefused {
+		if s.envelopesRefused.Load() {
 			m.EnvelopeFrom = ""
 		}
 		sendErr := c.send(envelopeFrom(m, s.cfg.From), m.To, raw)
@@ -285,7 +332,7 @@ func (s *Sender) sendBatch(ctx context.Context, mails []db.Mail) (next time.Time
 			// and a delivery report cannot be matched to its mail.
 			s.log.Warn("the server refuses the mails' own envelope senders; mail goes from the service's address, and bounces are not recognised",
 				slog.Int64("id", m.ID), slog.String("envelope_from", m.EnvelopeFrom), slog.Any("err", sendErr))
-			s.envelopesRefused = true
+			s.envelopesRefused.Store(true)
 			m.EnvelopeFrom = ""
 			sendErr = c.send(s.cfg.From, m.To, raw)
 		}

@@ -447,3 +447,79 @@ func TestNewSenderRefusesBadConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestSenderSendsOverSeveralConnections: with more than a batch of mail
+// due, the sender uses several connections at once, delivers every mail
+// once, and keeps each recipient's mails in the order they were queued.
+func TestSenderSendsOverSeveralConnections(t *testing.T) {
+	srv := smtptest.New(t, smtptest.Options{})
+	// The first mail's DATA waits until a second connection is in DATA
+	// too (or until patience runs out, and the test fails): a sender
+	// with one connection can never get there.
+	var (
+		mu      sync.Mutex
+		in, top int
+		met     = make(chan struct{})
+		once    sync.Once
+	)
+	srv.OnData(func() error {
+		mu.Lock()
+		in++
+		top = max(top, in)
+		if in >= 2 {
+			once.Do(func() { close(met) })
+		}
+		mu.Unlock()
+		select {
+		case <-met:
+		case <-time.After(patience):
+		}
+		mu.Lock()
+		in--
+		mu.Unlock()
+		return nil
+	})
+	store := openStore(t)
+	recipients := []string{"alice@example.org", "bob@example.org", "carol@example.org", "dave@example.org"}
+	var mails []db.Mail
+	for i := range 12 {
+		mails = append(mails, simpleMail(i, recipients[i%len(recipients)]))
+	}
+	ids := queue(t, store, mails...)
+	cfg := testSender(t, "smtp://"+srv.Addr, store)
+	cfg.Batch, cfg.Connections = 3, 3
+	start(t, newSender(t, cfg).Run)
+	waitSent(t, store, ids...)
+
+	mu.Lock()
+	if top < 2 {
+		t.Errorf("at most %d connection in DATA at once, want several", top)
+	}
+	mu.Unlock()
+	got := map[string][]string{} // recipient → subjects, in arrival order
+	seen := map[string]int{}
+	for _, m := range srv.Mails() {
+		p, err := Parse(m.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[p.MessageID]++
+		got[m.To[0]] = append(got[m.To[0]], p.Subject)
+	}
+	for _, m := range mails {
+		if seen[m.MessageID] != 1 {
+			t.Errorf("%s delivered %d times, want once", m.MessageID, seen[m.MessageID])
+		}
+	}
+	for _, r := range recipients {
+		var want []string
+		for _, m := range mails {
+			if m.To == r {
+				want = append(want, m.Subject)
+			}
+		}
+		if strings.Join(got[r], "|") != strings.Join(want, "|") {
+			t.Errorf("%s got %q, want %q in that order", r, got[r], want)
+		}
+	}
+}

@@ -26,6 +26,8 @@ const dataTimeout = 10 * time.Minute
 // dial connects, protects the connection as the URL says and logs in.
 // Every failure here is the connection's, not a mail's: the mails wait.
 func (s *Sender) dial(ctx context.Context) (*smtpConn, error) {
+	s.dialing.Lock()
+	defer s.dialing.Unlock()
 	c, conn, err := s.open(ctx)
 	if err != nil {
 		s.offersSTARTTLS = nil // ask again next time
