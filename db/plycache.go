@@ -21,12 +21,12 @@ const maxPlyGames = 4096
 // connection's commit (another process writing the file) empties it, seen
 // by SQLite's data_version at the start of each write transaction.
 type plyCache struct {
+	*kept[int64, []Ply]
 	mu      sync.Mutex
 	version int64 // PRAGMA data_version when last read; 0 before
-	m       map[int64][]Ply
 }
 
-func newPlyCache() *plyCache { return &plyCache{m: map[int64][]Ply{}} }
+func newPlyCache() *plyCache { return &plyCache{kept: newKept[int64, []Ply](maxPlyGames)} }
 
 // check empties the cache when another connection committed since the
 // last write transaction of this one, and says so: the store's other
@@ -39,55 +39,22 @@ func (c *plyCache) check(t *Tx) (others bool, err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if v != c.version {
-		clear(c.m)
+		c.clear()
 		c.version = v
 		return true, nil
 	}
 	return false, nil
 }
 
-func (c *plyCache) get(gameID int64) ([]Ply, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ps, ok := c.m[gameID]
-	return ps, ok
-}
-
-// put keeps a game's plies, which the caller no longer changes.
-func (c *plyCache) put(gameID int64, ps []Ply) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.putLocked(gameID, ps)
-}
-
-func (c *plyCache) putLocked(gameID int64, ps []Ply) {
-	if _, have := c.m[gameID]; !have && len(c.m) >= maxPlyGames {
-		for id := range c.m { // any one: map order is random
-			delete(c.m, id)
-			break
-		}
-	}
-	c.m[gameID] = ps
-}
-
 // commit takes in a committed transaction's changes.
 func (c *plyCache) commit(changes map[int64]plyChange) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	for id, ch := range changes {
 		if ch.known {
-			c.putLocked(id, ch.plies)
+			c.put(id, ch.plies)
 		} else {
-			delete(c.m, id)
+			c.drop(id)
 		}
 	}
-}
-
-// forget empties the cache: a commit that failed may have been written.
-func (c *plyCache) forget() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	clear(c.m)
 }
 
 // plyChange is what a transaction did to a game's plies: they now stand

@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -15,12 +14,7 @@ import (
 // transaction gets are those a fresh read of the file gives.
 func TestKeptPliesAreTheStoredOnes(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "pbem.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openAt(t)
 	var id int64
 	update(t, s, func(tx *Tx) error {
 		g := newGame(t, tx, "alice@example.org", "bob@example.org")
@@ -83,12 +77,7 @@ func TestKeptPliesAreTheStoredOnes(t *testing.T) {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		if st.name == "another connection adds one" {
-			other, err := Open(ctx, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			update(t, other, func(tx *Tx) error { return add(tx, 4, "Q4") })
-			other.Close()
+			fromOther(t, path, func(tx *Tx) error { return add(tx, 4, "Q4") })
 		}
 		var want, got []Ply
 		err := s.View(ctx, func(tx *Tx) (err error) { want, err = tx.Plies(id); return err })

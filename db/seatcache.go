@@ -1,9 +1,6 @@
 package db
 
-import (
-	"slices"
-	"sync"
-)
+import "slices"
 
 // maxSeatGames bounds the games whose seats the writer keeps: two to four
 // seats of some 100 bytes each, so well under a megabyte.
@@ -15,52 +12,20 @@ const maxSeatGames = 4096
 // answers its invitation, and when a player is written. Only write
 // transactions use it, as they see what is committed; another
 // connection's commit empties it (plyCache.check reads data_version).
-type seatCache struct {
-	mu sync.Mutex
-	m  map[int64][]Seat
-}
+type seatCache struct{ *kept[int64, []Seat] }
 
-func newSeatCache() *seatCache { return &seatCache{m: map[int64][]Seat{}} }
-
-func (c *seatCache) get(gameID int64) ([]Seat, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ss, ok := c.m[gameID]
-	return slices.Clone(ss), ok
-}
-
-func (c *seatCache) put(gameID int64, ss []Seat) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, have := c.m[gameID]; !have && len(c.m) >= maxSeatGames {
-		for id := range c.m { // any one: map order is random
-			delete(c.m, id)
-			break
-		}
-	}
-	c.m[gameID] = slices.Clone(ss)
-}
+func newSeatCache() *seatCache { return &seatCache{newKept[int64, []Seat](maxSeatGames)} }
 
 // commit drops what a committed transaction changed: the seats of the
 // games it wrote seats of, or all of them when it wrote a player.
 func (c *seatCache) commit(games map[int64]bool, players bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if players {
-		clear(c.m)
+		c.clear()
 		return
 	}
 	for id := range games {
-		delete(c.m, id)
+		c.drop(id)
 	}
-}
-
-// forget empties the cache: another connection committed, or a commit
-// failed and may have been written.
-func (c *seatCache) forget() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	clear(c.m)
 }
 
 // seatsKept is a game's seats from the store's cache, when this
@@ -70,13 +35,14 @@ func (t *Tx) seatsKept(gameID int64) ([]Seat, bool) {
 	if !t.mayKeepSeats(gameID) {
 		return nil, false
 	}
-	return t.seatCache.get(gameID)
+	ss, ok := t.seatCache.get(gameID)
+	return slices.Clone(ss), ok
 }
 
 // keepSeats keeps seats just read, when they are the committed ones.
 func (t *Tx) keepSeats(gameID int64, ss []Seat) {
 	if t.mayKeepSeats(gameID) {
-		t.seatCache.put(gameID, ss)
+		t.seatCache.put(gameID, slices.Clone(ss))
 	}
 }
 

@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -15,12 +14,7 @@ import (
 // file gives, and so are those it gets within the transaction.
 func TestKeptSeatsAreTheStoredOnes(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "pbem.db")
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s, path := openAt(t)
 	var id int64
 	update(t, s, func(tx *Tx) error {
 		id = newGame(t, tx, "alice@example.org", "bob@example.org", "carol@example.org").ID
@@ -93,12 +87,7 @@ func TestKeptSeatsAreTheStoredOnes(t *testing.T) {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		if st.name == "another connection: carol accepts" {
-			other, err := Open(ctx, path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			update(t, other, func(tx *Tx) error { return tx.Answer(id, 2, Accepted, t0) })
-			other.Close()
+			fromOther(t, path, func(tx *Tx) error { return tx.Answer(id, 2, Accepted, t0) })
 		}
 		var want, got []Seat
 		if err := s.View(ctx, func(tx *Tx) (err error) { want, err = seats(tx); return err }); err != nil {
@@ -120,12 +109,7 @@ func TestKeptSeatsAreTheStoredOnes(t *testing.T) {
 // TestKeptSeatsAreCopies: a caller changing the seats it got changes
 // neither the cache nor what the next transaction gets.
 func TestKeptSeatsAreCopies(t *testing.T) {
-	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "pbem.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := open(t)
 	var id int64
 	update(t, s, func(tx *Tx) error {
 		id = newGame(t, tx, "alice@example.org", "bob@example.org").ID

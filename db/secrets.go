@@ -5,29 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sync"
 )
 
 // secretCache keeps the secrets read from a store. A secret is made once
 // and never changed, so a committed one can be kept for good: every mail
 // queued reads two, which were three statements a mail.
-type secretCache struct {
-	mu sync.Mutex
-	m  map[string][]byte
-}
-
-func (c *secretCache) get(name string) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[name]
-	return v, ok
-}
-
-func (c *secretCache) put(name string, v []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.m[name] = v
-}
+type secretCache = kept[string, []byte]
 
 // Secret returns the named secret, making a random one of size bytes the
 // first time it is asked for. Secrets never leave the store.

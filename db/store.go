@@ -55,7 +55,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetMaxIdleConns(1)
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
-	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: &secretCache{m: map[string][]byte{}},
+	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: newKept[string, []byte](0),
 		plies: newPlyCache(), seats: newSeatCache()}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
@@ -176,7 +176,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	var others bool
 	others, err = s.plies.check(t)
 	if others {
-		s.seats.forget()
+		s.seats.clear()
 	}
 	if err == nil {
 		err = fn(t)
@@ -191,8 +191,8 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		s.plies.forget()
-		s.seats.forget()
+		s.plies.clear()
+		s.seats.clear()
 		return fmt.Errorf("commit: %w", err)
 	}
 	s.plies.commit(t.plyChanges)

@@ -23,6 +23,31 @@ func open(t *testing.T) *Store {
 	return s
 }
 
+// openAt is open, with the store's path, for a test that opens the file
+// a second time (fromOther).
+func openAt(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "pbem.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+// fromOther runs fn in a write transaction of another connection to the
+// store at path, as another process would.
+func fromOther(t *testing.T, path string, fn func(*Tx) error) {
+	t.Helper()
+	other, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	update(t, other, fn)
+}
+
 func update(t *testing.T, s *Store, fn func(*Tx) error) {
 	t.Helper()
 	if err := s.Update(context.Background(), fn); err != nil {

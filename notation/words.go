@@ -16,9 +16,35 @@ import (
 // of them. It is safe for concurrent use.
 type Words struct {
 	lang    i18n.Lang
-	mu      sync.Mutex
-	memo    map[string]string
-	endings map[endingKey]endingWords
+	memo    memo[string, string]
+	endings memo[endingKey, endingWords]
+}
+
+// memo remembers values by key, up to memoMax of them; it is safe for
+// concurrent use.
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+// get is the value remembered under key, made with say the first time.
+func (m *memo[K, V]) get(key K, say func() V) V {
+	m.mu.Lock()
+	v, ok := m.m[key]
+	m.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = say()
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[K]V{}
+	}
+	if len(m.m) < memoMax {
+		m.m[key] = v
+	}
+	m.mu.Unlock()
+	return v
 }
 
 // endingKey is what an ending's sentence depends on, but its particulars:
@@ -48,22 +74,7 @@ func (w *Words) Lang() i18n.Lang { return w.lang }
 // remembered is the sentence made under key, making it with say the first
 // time.
 func (w *Words) remembered(key string, say func() string) string {
-	w.mu.Lock()
-	s, ok := w.memo[key]
-	w.mu.Unlock()
-	if ok {
-		return s
-	}
-	s = say()
-	w.mu.Lock()
-	if w.memo == nil {
-		w.memo = map[string]string{}
-	}
-	if len(w.memo) < memoMax {
-		w.memo[key] = s
-	}
-	w.mu.Unlock()
-	return s
+	return w.memo.get(key, say)
 }
 
 // tr is message id with args, remembered under key.
@@ -82,25 +93,19 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 			k.winners[i] = state.SeatName(s)
 		}
 	}
-	w.mu.Lock()
-	e, ok := w.endings[k]
-	w.mu.Unlock()
-	if !ok || !remember {
+	say := func() (e endingWords) {
 		var detail any
 		if k.detail {
 			detail = detailMark
 		}
 		e.before, e.after, e.cut = strings.Cut(i18n.Render(w.lang, outcomeMsg(state, o, detail)), detailMark)
-		if remember {
-			w.mu.Lock()
-			if w.endings == nil {
-				w.endings = map[endingKey]endingWords{}
-			}
-			if len(w.endings) < memoMax {
-				w.endings[k] = e
-			}
-			w.mu.Unlock()
-		}
+		return e
+	}
+	var e endingWords
+	if remember {
+		e = w.endings.get(k, say)
+	} else {
+		e = say()
 	}
 	if !e.cut {
 		return e.before
