@@ -24,7 +24,7 @@ import (
 // the address itself.
 type Archive struct {
 	db    *sql.DB
-	cache *stmtCache // for the store's own readers run through View
+	conns *conns // for the store's own readers run through View
 	stmts map[string]*sql.Stmt
 	lists [8]*sql.Stmt // Games by which filters are set: kind, state, players
 }
@@ -98,7 +98,7 @@ func OpenArchive(ctx context.Context, path string) (*Archive, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open archive %s: %w", path, err)
 	}
-	a := &Archive{db: sqldb, cache: newStmtCache(sqldb), stmts: map[string]*sql.Stmt{}}
+	a := &Archive{db: sqldb, conns: newConns(), stmts: map[string]*sql.Stmt{}}
 	for name, text := range archiveQueries {
 		st, err := sqldb.PrepareContext(ctx, text)
 		if err != nil {
@@ -119,19 +119,15 @@ func OpenArchive(ctx context.Context, path string) (*Archive, error) {
 }
 
 // Close closes the archive's connections.
-func (a *Archive) Close() error { return a.db.Close() }
+func (a *Archive) Close() error {
+	a.conns.close()
+	return a.db.Close()
+}
 
 // View runs fn in a read-only transaction of the archive's pool: for the
 // store's own readers (a game's record) on the archive's connections.
 func (a *Archive) View(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := a.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	t := &Tx{ctx: ctx, tx: tx, cache: a.cache}
-	defer t.cache.prepareMissed(ctx, &t.missed)
-	defer tx.Rollback()
-	return fn(t)
+	return view(ctx, a.db, a.conns, nil, fn)
 }
 
 // ArchivedGame is a game as the archive shows it.

@@ -46,7 +46,7 @@ func (t *Tx) AddChallenge(c Challenge) (int64, error) {
 const challengeColumns = `c.id, c.player_id, p.address, p.name, c.kind, c.options, c.min_rating, c.max_rating,
 	c.created_at, c.expires_at, c.state, c.game_id`
 
-func scanChallenges(rows *sql.Rows) ([]Challenge, error) {
+func scanChallenges(rows *rows) ([]Challenge, error) {
 	defer rows.Close()
 	var out []Challenge
 	for rows.Next() {

@@ -125,7 +125,7 @@ func utcPtr(t *time.Time) any {
 const gameColumns = `id, kind, options, state, result, termination, tags, seed,
 	created_at, started_at, finished_at, updated_at, owner_id, ` + clockColumns + `, ` + noRowsColumns
 
-func (t *Tx) scanGames(rows *sql.Rows) ([]Game, error) {
+func (t *Tx) scanGames(rows *rows) ([]Game, error) {
 	defer rows.Close()
 	var out []Game
 	for rows.Next() {

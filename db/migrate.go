@@ -79,7 +79,7 @@ func (s *Store) apply(ctx context.Context, ms []migration) error {
 			}
 			// A migration holds many statements: run as it is, not
 			// prepared (a prepared statement is one statement).
-			if _, err := t.tx.ExecContext(t.ctx, m.sql); err != nil {
+			if err := t.conn.script(m.sql); err != nil {
 				return fmt.Errorf("%s: %w", m.name, err)
 			}
 			_, err := t.exec(`INSERT INTO schema_version (version) VALUES (?)`, m.version)

@@ -112,7 +112,7 @@ func nullID(id int64) any {
 const mailColumns = `id, message_id, recipient, subject, headers, body, attachments, game_id, source_message,
 	created_at, attempts, next_try, sent_at, failed_at, last_error, envelope_from, bounced_at`
 
-func scanMails(rows *sql.Rows) ([]Mail, error) {
+func scanMails(rows *rows) ([]Mail, error) {
 	defer rows.Close()
 	var out []Mail
 	for rows.Next() {

@@ -3,8 +3,11 @@ package db
 import (
 	"context"
 	"errors"
+	"maps"
 	"testing"
 	"time"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // errRollback ends an Update without keeping what it wrote.
@@ -66,29 +69,83 @@ func TestViewIsReadOnly(t *testing.T) {
 }
 
 // TestStatementsArePreparedOnce: a statement a transaction prepared is
-// cached afterwards, and a later transaction takes it from the cache.
+// kept on its connection, and a later transaction runs the same one.
 func TestStatementsArePreparedOnce(t *testing.T) {
 	s := open(t)
 	ctx := context.Background()
-	var missed [][]string
+	var kept []map[string]*sqlite3.SQLiteStmt
 	for range 2 {
 		err := s.Update(ctx, func(tx *Tx) error {
 			if _, err := tx.Player("a@x", "Ann", t0); err != nil {
 				return err
 			}
-			missed = append(missed, append([]string(nil), tx.missed...))
+			kept = append(kept, maps.Clone(tx.conn.stmts))
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	if len(missed[0]) == 0 {
-		t.Fatalf("the first transaction prepared nothing of its own")
+	if len(kept[0]) == 0 {
+		t.Fatalf("the first transaction kept no statement")
 	}
-	if len(missed[1]) != 0 {
-		t.Fatalf("the second transaction prepared %q again", missed[1])
+	if !maps.Equal(kept[0], kept[1]) {
+		t.Fatalf("the second transaction prepared statements again: %d kept, then %d", len(kept[0]), len(kept[1]))
 	}
+}
+
+// TestCancelEndsTheTransaction: once its context ends, a transaction's
+// next statement fails with the context's error and nothing it wrote is
+// kept; the writer is free for the next transaction.
+func TestCancelEndsTheTransaction(t *testing.T) {
+	s := open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	err := s.Update(ctx, func(tx *Tx) error {
+		if _, err := tx.Player("a@x", "Ann", t0); err != nil {
+			return err
+		}
+		cancel()
+		_, err := tx.Player("b@x", "Bob", t0)
+		return err
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("update after its context ended: %v; want %v", err, context.Canceled)
+	}
+	update(t, s, func(tx *Tx) error {
+		if _, err := tx.PlayerByAddress("a@x"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the player written before the end read as %v; want not found", err)
+		}
+		return nil
+	})
+	if err := s.View(ctx, func(*Tx) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("view under an ended context: %v; want %v", err, context.Canceled)
+	}
+}
+
+// TestPanicGivesTheWriterBack: a panic in an update rolls it back and
+// goes on; the next update runs on the writer as before.
+func TestPanicGivesTheWriterBack(t *testing.T) {
+	s := open(t)
+	func() {
+		defer func() {
+			if p := recover(); p != "on purpose" {
+				t.Errorf("recovered %v; want the update's panic", p)
+			}
+		}()
+		_ = s.Update(context.Background(), func(tx *Tx) error {
+			if _, err := tx.Player("a@x", "Ann", t0); err != nil {
+				return err
+			}
+			panic("on purpose")
+		})
+	}()
+	update(t, s, func(tx *Tx) error {
+		if _, err := tx.PlayerByAddress("a@x"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the panicking update's player read as %v; want not found", err)
+		}
+		_, err := tx.Player("b@x", "Bob", t0)
+		return err
+	})
 }
 
 // TestTouchIsWrittenOncePerTransaction: a game touched several times in

@@ -48,7 +48,7 @@ func (t *Tx) PutRating(r Rating, now time.Time) error {
 
 const ratingColumns = `r.player_id, p.address, p.name, r.kind, r.r, r.rd, r.vol, r.games`
 
-func scanRatings(rows *sql.Rows) ([]Rating, error) {
+func scanRatings(rows *rows) ([]Rating, error) {
 	defer rows.Close()
 	var out []Rating
 	for rows.Next() {

@@ -7,7 +7,7 @@
 // waiting on SQLite's lock. Reads that need no write (View) go through a
 // pool of read-only connections, so that they never queue behind the
 // writer: in WAL mode a reader sees the last commit while a write goes on.
-// Each connection keeps its statements prepared (stmtCache): preparing a
+// Each connection keeps its statements prepared (conns): preparing a
 // statement cost about a sixth of a handled mail.
 package db
 
@@ -27,10 +27,10 @@ const readers = 4
 
 // Store is an open database.
 type Store struct {
-	db         *sql.DB // the writer: one connection
-	read       *sql.DB // read-only connections
-	writeStmts *stmtCache
-	readStmts  *stmtCache
+	db    *sql.DB // the writer: one connection
+	read  *sql.DB // read-only connections
+	write *conns  // the writer's statements
+	reads *conns  // the readers' statements
 	// secrets are the store's secrets once read: they never change.
 	secrets *secretCache
 	// plies are the plies of the games written lately (plycache.go).
@@ -55,7 +55,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetMaxIdleConns(1)
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
-	s := &Store{db: sqldb, writeStmts: newStmtCache(sqldb), secrets: newKept[string, []byte](0),
+	s := &Store{db: sqldb, write: newConns(), reads: newConns(), secrets: newKept[string, []byte](0),
 		plies: newPlyCache(), seats: newSeatCache()}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
@@ -71,7 +71,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read := sql.OpenDB(connector{dsn: file + r.Encode(), driver: &sqlite3.SQLiteDriver{ConnectHook: tune(16 << 10)}})
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
-	s.read, s.readStmts = read, newStmtCache(read)
+	s.read = read
 	return s, nil
 }
 
@@ -102,26 +102,25 @@ func tune(cacheKiB int) func(*sqlite3.SQLiteConn) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	s.writeStmts.close()
-	s.readStmts.close()
+	s.write.close()
+	s.reads.close()
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
-// Tx is one transaction. Its statements run under the context the
-// transaction was started with, less its cancellation: the driver runs a
-// statement under a context that can end in a goroutine of its own, a
-// handoff that cost more than most of a mail's statements. Ending the
-// context still ends the transaction (database/sql rolls it back), once
-// the statement under way is done.
+// Tx is one transaction, on one connection (conn.go). Its statements run
+// under the context the transaction was started with, less its
+// cancellation: the driver runs a statement under a context that can end
+// in a goroutine of its own, a handoff that cost more than most of a
+// mail's statements. Ending the context still ends the transaction: the
+// next statement fails with the context's error, and the transaction
+// rolls back.
 type Tx struct {
-	ctx   context.Context
-	tx    *sql.Tx
-	cache *stmtCache
-	// stmts are the transaction's own handles of the statements it used.
-	stmts map[string]*sql.Stmt
-	// missed are the statements the cache lacked, prepared for it once the
-	// transaction has given its connection back.
-	missed []string
+	ctx context.Context
+	// done is the context the transaction was started with.
+	done context.Context
+	conn *conn
+	// args is room for a statement's arguments, reused.
+	args []driver.NamedValue
 	// touched are the games changed in the transaction with the time of
 	// the change: their updated_at is written once, at the end (flush).
 	touched map[int64]touch
@@ -160,108 +159,116 @@ type Tx struct {
 // and rolls back otherwise. The transaction takes the write lock at its
 // start (_txlock=immediate), so two writers never deadlock on an upgrade.
 func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.writeStmts, secrets: s.secrets, plyCache: s.plies,
-		seatCache: s.seats}
-	defer t.cache.prepareMissed(ctx, &t.missed)
-	defer func() {
-		if p := recover(); p != nil {
-			_ = tx.Rollback() // give the write lock back, then let the panic go on
-			panic(p)
+	return s.write.run(ctx, s.db, `BEGIN IMMEDIATE`, func(c *conn) error {
+		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: s.secrets, plyCache: s.plies,
+			seatCache: s.seats}
+		var others bool
+		others, err := s.plies.check(t)
+		if others {
+			s.seats.clear()
 		}
-	}()
-	var others bool
-	others, err = s.plies.check(t)
-	if others {
-		s.seats.clear()
-	}
-	if err == nil {
-		err = fn(t)
-	}
-	if err == nil {
-		err = t.flush()
-	}
-	if err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+		if err == nil {
+			err = fn(t)
 		}
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		s.plies.clear()
-		s.seats.clear()
-		return fmt.Errorf("commit: %w", err)
-	}
-	s.plies.commit(t.plyChanges)
-	s.seats.commit(t.seatsWritten, t.playersWritten)
-	return nil
+		if err == nil {
+			err = t.flush()
+		}
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			if rerr := c.script(`ROLLBACK`); rerr != nil {
+				return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
+			}
+			return err
+		}
+		if err := c.script(`COMMIT`); err != nil {
+			// A COMMIT that fails may leave the transaction open.
+			_ = c.script(`ROLLBACK`)
+			s.plies.clear()
+			s.seats.clear()
+			return fmt.Errorf("commit: %w", err)
+		}
+		s.plies.commit(t.plyChanges)
+		s.seats.commit(t.seatsWritten, t.playersWritten)
+		return nil
+	})
 }
 
 // View runs fn in a read-only transaction that is always rolled back: for
 // reading a consistent snapshot. It runs on the read-only connections, so
 // it waits for no writer; a write in fn fails.
 func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := s.read.BeginTx(ctx, nil)
-	if err != nil {
+	return view(ctx, s.read, s.reads, s.secrets, fn)
+}
+
+// view runs fn in a read transaction on a connection of db, always rolled
+// back.
+func view(ctx context.Context, db *sql.DB, cs *conns, secrets *secretCache, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{ctx: context.WithoutCancel(ctx), tx: tx, cache: s.readStmts, secrets: s.secrets}
-	defer t.cache.prepareMissed(ctx, &t.missed)
-	defer tx.Rollback()
-	return fn(t)
-}
-
-// stmt is the transaction's handle of the prepared statement for query.
-func (t *Tx) stmt(query string) (*sql.Stmt, error) {
-	if st, ok := t.stmts[query]; ok {
-		return st, nil
-	}
-	var st *sql.Stmt
-	if shared := t.cache.get(query); shared != nil {
-		st = t.tx.StmtContext(t.ctx, shared)
-	} else {
-		// The cache prepares on the store, which needs the connection
-		// this transaction holds: prepare here, and for the cache after.
-		var err error
-		if st, err = t.tx.PrepareContext(t.ctx, query); err != nil {
-			return nil, err
+	return cs.run(ctx, db, `BEGIN`, func(c *conn) error {
+		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: secrets}
+		err := fn(t)
+		if rerr := c.script(`ROLLBACK`); rerr != nil {
+			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
 		}
-		t.missed = append(t.missed, query)
-	}
-	if t.stmts == nil {
-		t.stmts = map[string]*sql.Stmt{}
-	}
-	t.stmts[query] = st
-	return st, nil
+		return err
+	})
 }
 
-func (t *Tx) exec(query string, args ...any) (sql.Result, error) {
-	st, err := t.stmt(query)
+// stmt is the statement for query on the transaction's connection, or
+// the context's error once the transaction's context has ended; temp
+// says it is the caller's to close.
+func (t *Tx) stmt(query string) (st *sqlite3.SQLiteStmt, temp bool, err error) {
+	if err := t.done.Err(); err != nil {
+		return nil, false, err
+	}
+	return t.conn.stmt(query)
+}
+
+func (t *Tx) exec(query string, in ...any) (sql.Result, error) {
+	st, temp, err := t.stmt(query)
 	if err != nil {
 		return nil, err
 	}
-	return st.ExecContext(t.ctx, args...)
+	if temp {
+		defer st.Close()
+	}
+	if t.args, err = args(t.args, in); err != nil {
+		return nil, err
+	}
+	return st.ExecContext(t.ctx, t.args)
 }
 
-func (t *Tx) query(query string, args ...any) (*sql.Rows, error) {
-	st, err := t.stmt(query)
+func (t *Tx) query(query string, in ...any) (*rows, error) {
+	st, temp, err := t.stmt(query)
 	if err != nil {
 		return nil, err
 	}
-	return st.QueryContext(t.ctx, args...)
+	if t.args, err = args(t.args, in); err == nil {
+		var r driver.Rows
+		if r, err = st.QueryContext(t.ctx, t.args); err == nil {
+			res := &rows{r: r}
+			if temp {
+				res.temp = st
+			}
+			return res, nil
+		}
+	}
+	if temp {
+		st.Close()
+	}
+	return nil, err
 }
 
-func (t *Tx) queryRow(query string, args ...any) *sql.Row {
-	st, err := t.stmt(query)
-	if err != nil {
-		// A Row carries its error to Scan; a statement that does not
-		// prepare fails again, with its error, when run unprepared.
-		return t.tx.QueryRowContext(t.ctx, query, args...)
-	}
-	return st.QueryRowContext(t.ctx, args...)
+func (t *Tx) queryRow(query string, in ...any) *row {
+	r, err := t.query(query, in...)
+	return &row{rows: r, err: err}
 }
 
 // ErrNotFound is returned when a row asked for by key does not exist.
