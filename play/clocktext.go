@@ -9,8 +9,9 @@ import (
 	"pbem/rules"
 )
 
-// section is the game part of a mail to a player: the board and what to
-// send next (gameSection), then where the clock stands in the player's
+// section is the game part of a mail to a player: the board (its head,
+// drawn once a handling for each table and language) and what to send
+// next, then where the clock stands in the player's
 // time zone or, once a rated game ended, what it did to the ratings, in
 // the player's language.
 func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error) {
@@ -18,7 +19,16 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 	if err != nil {
 		return "", err
 	}
-	s := gameSection(t, r)
+	k := headKey{t, r.lang}
+	head, ok := h.heads[k]
+	if !ok {
+		head = sectionHead(t, r.lang)
+		if h.heads == nil {
+			h.heads = map[headKey]string{}
+		}
+		h.heads[k] = head
+	}
+	s := head + wrap(nextStep(t, r), width) + "\n"
 	lang := h.langFor(to.Address)
 	clock, err := h.clockLines(lang, t, to)
 	if err != nil {

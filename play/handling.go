@@ -49,6 +49,9 @@ type handling struct {
 	greeting []string
 	// lang is the language of the sender, who reads the reply.
 	lang i18n.Lang
+	// heads are the sections' heads drawn, by table and language: a ply's
+	// reply and its notice show the same board (mailtext.go).
+	heads map[headKey]string
 }
 
 // answer is what the reply says about one command.

@@ -156,11 +156,17 @@ func (h *handling) watching(game int64, address string) (bool, error) {
 	return false, nil
 }
 
-// gameSection is the part of a mail that shows a game, in the reader's
-// language: who plays which seat, the board, and what the reader can send
-// next.
-func gameSection(t *table, r reader) string {
-	lang := r.lang
+// headKey is a section's head: a table in a language.
+type headKey struct {
+	t    *table
+	lang i18n.Lang
+}
+
+// sectionHead is what the part of a mail that shows a game shows every
+// reader of lang: who plays which seat, and the board; what the reader can
+// send next follows it (section). A table is never changed once made (a
+// ply makes a new one), so its head is drawn once for all its readers.
+func sectionHead(t *table, lang i18n.Lang) string {
 	var b strings.Builder
 	b.WriteString(i18n.Tr(lang, "section.title", map[string]any{"ID": t.row.ID, "Title": t.title()}) + "\n")
 	var seats []string
@@ -180,7 +186,6 @@ func gameSection(t *table, r reader) string {
 		b.WriteString(boardOf(lang, t, t.game.Board()))
 	}
 	b.WriteString("\n")
-	b.WriteString(wrap(nextStep(t, r), width) + "\n")
 	return b.String()
 }
 
