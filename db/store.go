@@ -161,7 +161,7 @@ type Tx struct {
 
 // Update runs fn in one write transaction: it commits when fn returns nil
 // and rolls back otherwise. The transaction takes the write lock at its
-// start (_txlock=immediate), so two writers never deadlock on an upgrade.
+// start (BEGIN IMMEDIATE), so two writers never deadlock on an upgrade.
 func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -169,7 +169,6 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	return s.write.run(ctx, s.db, `BEGIN IMMEDIATE`, func(c *conn) error {
 		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: s.secrets, plyCache: s.plies,
 			seatCache: s.seats}
-		var others bool
 		others, err := s.plies.check(t)
 		if others {
 			s.seats.clear()
