@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/mattn/go-sqlite3"
 )
 
 // Archive reads the store for the web archive: its own pool of read-only
@@ -24,7 +26,6 @@ import (
 // the address itself.
 type Archive struct {
 	db    *sql.DB
-	conns *conns // for the store's own readers run through View
 	stmts map[string]*sql.Stmt
 	lists [8]*sql.Stmt // Games by which filters are set: kind, state, players
 }
@@ -94,11 +95,8 @@ func OpenArchive(ctx context.Context, path string) (*Archive, error) {
 	q.Set("_query_only", "true")
 	q.Set("_busy_timeout", "5000")
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
-	sqldb, err := sql.Open("sqlite3", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("open archive %s: %w", path, err)
-	}
-	a := &Archive{db: sqldb, conns: newConns(), stmts: map[string]*sql.Stmt{}}
+	sqldb := sql.OpenDB(connector{dsn: dsn, driver: &sqlite3.SQLiteDriver{}})
+	a := &Archive{db: sqldb, stmts: map[string]*sql.Stmt{}}
 	for name, text := range archiveQueries {
 		st, err := sqldb.PrepareContext(ctx, text)
 		if err != nil {
@@ -119,15 +117,12 @@ func OpenArchive(ctx context.Context, path string) (*Archive, error) {
 }
 
 // Close closes the archive's connections.
-func (a *Archive) Close() error {
-	a.conns.close()
-	return a.db.Close()
-}
+func (a *Archive) Close() error { return a.db.Close() }
 
 // View runs fn in a read-only transaction of the archive's pool: for the
 // store's own readers (a game's record) on the archive's connections.
 func (a *Archive) View(ctx context.Context, fn func(*Tx) error) error {
-	return view(ctx, a.db, a.conns, nil, fn)
+	return view(ctx, a.db, nil, fn)
 }
 
 // ArchivedGame is a game as the archive shows it.

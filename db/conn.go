@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"sync"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -25,26 +24,45 @@ const maxCached = 512
 // argument and column on the way, which together cost more than many of
 // a mail's statements. database/sql still keeps the pools (sql.Conn.Raw).
 
-// conns keeps, for each connection of a pool, the statements prepared on
-// it, by query text. Only the transaction holding a connection uses its
-// statements.
-type conns struct {
-	mu sync.Mutex
-	m  map[*sqlite3.SQLiteConn]*conn
-}
-
-// conn is one connection and its prepared statements.
+// conn is one connection of a pool with the statements prepared on it,
+// by query text. Only the transaction holding the connection uses them,
+// and they are finalized when the pool closes the connection.
 type conn struct {
-	c     *sqlite3.SQLiteConn
+	*sqlite3.SQLiteConn
 	stmts map[string]*sqlite3.SQLiteStmt
 }
 
-func newConns() *conns { return &conns{m: map[*sqlite3.SQLiteConn]*conn{}} }
+// Close finalizes the connection's statements, then closes it: SQLite
+// keeps a connection closed with statements left open until they are.
+func (c *conn) Close() error {
+	for _, st := range c.stmts {
+		st.Close()
+	}
+	c.stmts = nil
+	return c.SQLiteConn.Close()
+}
+
+// connector opens connections of the SQLite driver with a DSN, each tuned
+// by the driver's ConnectHook, as conns.
+type connector struct {
+	dsn    string
+	driver *sqlite3.SQLiteDriver
+}
+
+func (c connector) Connect(context.Context) (driver.Conn, error) {
+	dc, err := c.driver.Open(c.dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &conn{SQLiteConn: dc.(*sqlite3.SQLiteConn), stmts: map[string]*sqlite3.SQLiteStmt{}}, nil
+}
+
+func (c connector) Driver() driver.Driver { return c.driver }
 
 // run runs fn on a connection of db inside begin (a BEGIN statement); fn
 // ends the transaction. A panic in fn rolls the transaction back and goes
 // on once the connection is back in its pool.
-func (cs *conns) run(ctx context.Context, db *sql.DB, begin string, fn func(*conn) error) error {
+func run(ctx context.Context, db *sql.DB, begin string, fn func(*conn) error) error {
 	sc, err := db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -52,7 +70,7 @@ func (cs *conns) run(ctx context.Context, db *sql.DB, begin string, fn func(*con
 	defer sc.Close()
 	var panicked any
 	err = sc.Raw(func(dc any) (err error) {
-		c := cs.get(dc.(*sqlite3.SQLiteConn))
+		c := dc.(*conn)
 		if err := c.script(begin); err != nil {
 			return fmt.Errorf("begin: %w", err)
 		}
@@ -70,33 +88,9 @@ func (cs *conns) run(ctx context.Context, db *sql.DB, begin string, fn func(*con
 	return err
 }
 
-// get is the connection c with its statements.
-func (cs *conns) get(c *sqlite3.SQLiteConn) *conn {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	k, ok := cs.m[c]
-	if !ok {
-		k = &conn{c: c, stmts: map[string]*sqlite3.SQLiteStmt{}}
-		cs.m[c] = k
-	}
-	return k
-}
-
-// close closes every statement kept, before the pool closes.
-func (cs *conns) close() {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	for c, k := range cs.m {
-		for _, st := range k.stmts {
-			st.Close()
-		}
-		delete(cs.m, c)
-	}
-}
-
 // script runs SQL text of one or more statements, without arguments.
 func (c *conn) script(text string) error {
-	_, err := c.c.ExecContext(context.Background(), text, nil)
+	_, err := c.ExecContext(context.Background(), text, nil)
 	return err
 }
 
@@ -107,7 +101,7 @@ func (c *conn) stmt(query string) (st *sqlite3.SQLiteStmt, temp bool, err error)
 	if st, ok := c.stmts[query]; ok {
 		return st, false, nil
 	}
-	ds, err := c.c.Prepare(query)
+	ds, err := c.Prepare(query)
 	if err != nil {
 		return nil, false, err
 	}

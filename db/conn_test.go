@@ -113,3 +113,36 @@ func equal(a, b any) bool {
 	}
 	return a == b
 }
+
+// TestClosedConnectionFinalizesItsStatements: when its pool closes a
+// connection, the statements kept on it go with it, and the next
+// transaction runs on a new connection.
+func TestClosedConnectionFinalizesItsStatements(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	var used *conn
+	read := func() {
+		t.Helper()
+		err := s.View(ctx, func(tx *Tx) error {
+			var n int
+			used = tx.conn
+			return tx.queryRow(`SELECT 1`).Scan(&n)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	read()
+	first := used
+	if len(first.stmts) == 0 {
+		t.Fatal("the read kept no statement")
+	}
+	s.read.SetMaxIdleConns(0) // the pool closes its idle connections now
+	if first.stmts != nil {
+		t.Errorf("a closed connection still keeps %d statements", len(first.stmts))
+	}
+	read()
+	if used == first {
+		t.Error("a read ran on the closed connection")
+	}
+}

@@ -7,7 +7,7 @@
 // waiting on SQLite's lock. Reads that need no write (View) go through a
 // pool of read-only connections, so that they never queue behind the
 // writer: in WAL mode a reader sees the last commit while a write goes on.
-// Each connection keeps its statements prepared (conns): preparing a
+// Each connection keeps its statements prepared (conn.go): preparing a
 // statement cost about a sixth of a handled mail.
 package db
 
@@ -27,10 +27,8 @@ const readers = 4
 
 // Store is an open database.
 type Store struct {
-	db    *sql.DB // the writer: one connection
-	read  *sql.DB // read-only connections
-	write *conns  // the writer's statements
-	reads *conns  // the readers' statements
+	db   *sql.DB // the writer: one connection
+	read *sql.DB // read-only connections
 	// secrets are the store's secrets once read: they never change.
 	secrets *secretCache
 	// plies are the plies of the games written lately (plycache.go).
@@ -55,7 +53,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	sqldb.SetMaxIdleConns(1)
 	sqldb.SetConnMaxLifetime(0)
 	sqldb.SetConnMaxIdleTime(0)
-	s := &Store{db: sqldb, write: newConns(), reads: newConns(), secrets: newKept[string, []byte](0),
+	s := &Store{db: sqldb, secrets: newKept[string, []byte](0),
 		plies: newPlyCache(), seats: newSeatCache()}
 	if err := s.migrate(ctx); err != nil {
 		sqldb.Close()
@@ -74,16 +72,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.read = read
 	return s, nil
 }
-
-// connector opens connections of the SQLite driver with a DSN, each tuned
-// by the driver's ConnectHook.
-type connector struct {
-	dsn    string
-	driver *sqlite3.SQLiteDriver
-}
-
-func (c connector) Connect(context.Context) (driver.Conn, error) { return c.driver.Open(c.dsn) }
-func (c connector) Driver() driver.Driver                        { return c.driver }
 
 // tune sets what a connection's DSN cannot: a page cache of cacheKiB (the
 // default 2 MiB held a fraction of a store of 100,000 games, whose pages
@@ -106,8 +94,6 @@ func tune(cacheKiB int) func(*sqlite3.SQLiteConn) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	s.write.close()
-	s.reads.close()
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
@@ -166,7 +152,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	return s.write.run(ctx, s.db, `BEGIN IMMEDIATE`, func(c *conn) error {
+	return run(ctx, s.db, `BEGIN IMMEDIATE`, func(c *conn) error {
 		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: s.secrets, plyCache: s.plies,
 			seatCache: s.seats}
 		others, err := s.plies.check(t)
@@ -205,16 +191,16 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 // reading a consistent snapshot. It runs on the read-only connections, so
 // it waits for no writer; a write in fn fails.
 func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
-	return view(ctx, s.read, s.reads, s.secrets, fn)
+	return view(ctx, s.read, s.secrets, fn)
 }
 
 // view runs fn in a read transaction on a connection of db, always rolled
 // back.
-func view(ctx context.Context, db *sql.DB, cs *conns, secrets *secretCache, fn func(*Tx) error) error {
+func view(ctx context.Context, db *sql.DB, secrets *secretCache, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	return cs.run(ctx, db, `BEGIN`, func(c *conn) error {
+	return run(ctx, db, `BEGIN`, func(c *conn) error {
 		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: secrets}
 		err := fn(t)
 		if rerr := c.script(`ROLLBACK`); rerr != nil {
