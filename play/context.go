@@ -7,6 +7,7 @@ import (
 
 	"pbem/db"
 	"pbem/i18n"
+	"pbem/rules"
 	"pbem/rules/dobbal"
 	"pbem/rules/pente"
 	"pbem/rules/pinuid"
@@ -75,8 +76,8 @@ func plyForm(lang i18n.Lang, t *table) string {
 		id = "clocks.nothing.dobbal"
 	}
 	how := i18n.Tr(lang, id, nil)
-	if legal := t.game.Legal(); len(legal) > 0 {
-		return i18n.Tr(lang, "clocks.nothing.form", map[string]any{"How": how, "Example": strconv.Quote(legal[len(legal)/2].String())})
+	if p, ok := rules.ExamplePly(t.game); ok {
+		return i18n.Tr(lang, "clocks.nothing.form", map[string]any{"How": how, "Example": strconv.Quote(p.String())})
 	}
 	return i18n.Tr(lang, "clocks.nothing.form_none", map[string]any{"How": how})
 }

@@ -273,8 +273,8 @@ func nextStep(t *table, r reader) string {
 		return strings.Join(parts, " ")
 	}
 	example := tr("your_ply", nil)
-	if legal := t.game.Legal(); len(legal) > 0 {
-		example = legal[len(legal)/2].String()
+	if p, ok := rules.ExamplePly(t.game); ok {
+		example = p.String()
 	}
 	parts = append(parts, tr("your_move", map[string]any{"Ply": ply, "Example": example}))
 	return strings.Join(parts, " ")

@@ -190,8 +190,7 @@ func (h *handling) autoPlay(t *table) error {
 		if t.game.Outcome().Over {
 			return nil
 		}
-		legal := t.game.Legal()
-		if len(legal) != 1 || legal[0].String() != "pass" {
+		if !rules.OnlyPass(t.game) {
 			return nil
 		}
 		n := t.game.Plies() + 1

@@ -123,3 +123,37 @@ type Piece struct {
 type Resetter interface {
 	Reset(Options)
 }
+
+// Exampler is implemented by games that can name the legal ply in the
+// middle of Legal's list without listing them all (Pente's 361 points).
+type Exampler interface {
+	MiddleLegal() (Ply, bool)
+}
+
+// ExamplePly is a legal ply to show a player as an example: the one in the
+// middle of g's Legal list. False when there is none.
+func ExamplePly(g Game) (Ply, bool) {
+	if e, ok := g.(Exampler); ok {
+		return e.MiddleLegal()
+	}
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return nil, false
+	}
+	return legal[len(legal)/2], true
+}
+
+// Passer is implemented by games that can say, without listing every
+// legal ply, whether the seat to move can do nothing but pass.
+type Passer interface {
+	OnlyPass() bool
+}
+
+// OnlyPass says whether "pass" is the one legal ply of g's seat to move.
+func OnlyPass(g Game) bool {
+	if p, ok := g.(Passer); ok {
+		return p.OnlyPass()
+	}
+	legal := g.Legal()
+	return len(legal) == 1 && legal[0].String() == "pass"
+}

@@ -378,6 +378,35 @@ func (g *Game) Legal() []rules.Ply {
 	return out
 }
 
+// MiddleLegal implements rules.Exampler: Legal()[len/2], found without
+// making the list, which a mail's "such as L10" would otherwise make.
+func (g *Game) MiddleLegal() (rules.Ply, bool) {
+	n := len(g.history) + 1
+	if g.outcome.Over || n == 1 || (n == 3 && g.tournament) {
+		legal := g.Legal()
+		if len(legal) == 0 {
+			return nil, false
+		}
+		return legal[len(legal)/2], true
+	}
+	// Every empty point is legal: the middle one is empty number
+	// empties/2, counting from 0.
+	k := g.empties / 2
+	for p := range Point(N) {
+		if g.board[p] != empty {
+			continue
+		}
+		if k == 0 {
+			return plies[p], true
+		}
+		k--
+	}
+	return nil, false
+}
+
+// OnlyPass implements rules.Passer: Pente has no pass.
+func (g *Game) OnlyPass() bool { return false }
+
 // end is how the game ended, as a message.
 func (g *Game) end() rules.Msg {
 	o := g.outcome

@@ -2,11 +2,13 @@ package pente
 
 import (
 	"fmt"
-	"pbem/i18n"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"pbem/i18n"
+	"pbem/internal/sharedtest"
 	"pbem/rules"
 )
 
@@ -558,5 +560,47 @@ func TestPlainPointAgrees(t *testing.T) {
 	}
 	if quick < 2*Size*Size {
 		t.Errorf("the quick path read only %d tokens", quick)
+	}
+}
+
+// TestMiddleLegalIsLegalsMiddle: at every ply of real games, under each
+// opening rule, MiddleLegal names Legal's middle ply, and OnlyPass is
+// false (Pente has no pass).
+func TestMiddleLegalIsLegalsMiddle(t *testing.T) {
+	path := sharedtest.Path(t, "data/pente-games/pente_dataset.txt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")[:200]
+	check := func(where string, g rules.Game) {
+		t.Helper()
+		legal := g.Legal()
+		got, ok := g.(rules.Exampler).MiddleLegal()
+		switch {
+		case len(legal) == 0 && ok:
+			t.Errorf("%s: MiddleLegal %v, but nothing is legal", where, got)
+		case len(legal) > 0 && (!ok || got != legal[len(legal)/2]):
+			t.Errorf("%s: MiddleLegal %v, %v; want %v", where, got, ok, legal[len(legal)/2])
+		}
+		if rules.OnlyPass(g) {
+			t.Errorf("%s: OnlyPass in Pente", where)
+		}
+	}
+	for _, opts := range []rules.Options{{"tournament": "off"}, nil, {"variant": "g-pente"}} {
+		for i, line := range lines {
+			fields := strings.Split(strings.TrimSuffix(strings.TrimSpace(line), ";"), ";")
+			g, err := Kind.NewGame(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(fmt.Sprintf("%v, line %d, before ply 1", opts, i+1), g)
+			for j, tok := range fields[:len(fields)-1] {
+				if rules.PlayToken(g, tok) != nil {
+					break // the opening rule forbids the recorded ply
+				}
+				check(fmt.Sprintf("%v, line %d, after ply %d", opts, i+1, j+1), g)
+			}
+		}
 	}
 }
