@@ -28,7 +28,6 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 		}
 		h.heads[k] = head
 	}
-	s := head + wrap(nextStep(t, r), width) + "\n"
 	lang := h.langFor(to.Address)
 	clock, err := h.clockLines(lang, t, to)
 	if err != nil {
@@ -38,12 +37,25 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 	if err != nil {
 		return "", err
 	}
-	for _, more := range []string{clock, rated, h.webLine(h.s.langOf(to), t)} {
-		if more != "" {
-			s += wrap(more, width) + "\n"
+	// One string of the right size: the head alone is a board's 2 KB.
+	lines := []string{wrap(nextStep(t, r), width), clock, rated, h.webLine(h.s.langOf(to), t)}
+	n := len(head)
+	for i, l := range lines {
+		if l != "" && i > 0 {
+			lines[i] = wrap(l, width)
+		}
+		n += len(lines[i]) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(head)
+	for i, l := range lines {
+		if l != "" || i == 0 {
+			b.WriteString(l)
+			b.WriteString("\n")
 		}
 	}
-	return s, nil
+	return b.String(), nil
 }
 
 // clockLines says where an active game's clock stands, for a mail to p in

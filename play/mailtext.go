@@ -167,7 +167,16 @@ type headKey struct {
 // send next follows it (section). A table is never changed once made (a
 // ply makes a new one), so its head is drawn once for all its readers.
 func sectionHead(t *table, lang i18n.Lang) string {
+	var board string
+	if t.row.State == db.Finished || t.row.State == db.Declined {
+		// The final position alone: no turn or roll, and the result once,
+		// in nextStep, however the game ended (or never began).
+		board = boardOf(lang, t, t.game.Position())
+	} else {
+		board = boardOf(lang, t, t.game.Board())
+	}
 	var b strings.Builder
+	b.Grow(len(board) + 512) // the board and a few lines above it
 	b.WriteString(i18n.Tr(lang, "section.title", map[string]any{"ID": t.row.ID, "Title": t.title()}) + "\n")
 	var seats []string
 	for i := range t.row.Seats {
@@ -178,13 +187,7 @@ func sectionHead(t *table, lang i18n.Lang) string {
 		b.WriteString(wrap(i18n.Tr(lang, "section.options", map[string]any{"Options": opts}), width) + "\n")
 	}
 	b.WriteString("\n")
-	if t.row.State == db.Finished || t.row.State == db.Declined {
-		// The final position alone: no turn or roll, and the result once,
-		// in nextStep, however the game ended (or never began).
-		b.WriteString(boardOf(lang, t, t.game.Position()))
-	} else {
-		b.WriteString(boardOf(lang, t, t.game.Board()))
-	}
+	b.WriteString(board)
 	b.WriteString("\n")
 	return b.String()
 }

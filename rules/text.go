@@ -20,6 +20,8 @@ const Width = 72
 // wrapped at Width columns.
 func (t Text) Render(tr func(Msg) string) string {
 	var b strings.Builder
+	// The grid is most of it: room for it and a few lines of words.
+	b.Grow(len(t.Grid) + 1 + 80*len(t.Lines))
 	b.WriteString(t.Grid)
 	b.WriteString("\n")
 	for _, m := range t.Lines {
