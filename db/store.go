@@ -44,7 +44,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	file := "file:" + (&url.URL{Path: path}).EscapedPath() + "?"
 	q := url.Values{}
 	q.Set("_journal_mode", "WAL")
-	q.Set("_txlock", "immediate")
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", "10000")
 	q.Set("_synchronous", "NORMAL")
@@ -65,7 +64,6 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.Set("mode", "ro")
 	r.Set("_query_only", "true")
 	r.Set("_busy_timeout", "10000")
-	r.Set("_txlock", "deferred")
 	read := sql.OpenDB(connector{dsn: file + r.Encode(), driver: &sqlite3.SQLiteDriver{ConnectHook: tune(16 << 10)}})
 	read.SetMaxOpenConns(readers)
 	read.SetMaxIdleConns(readers)
@@ -97,15 +95,13 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.Close(), s.db.Close())
 }
 
-// Tx is one transaction, on one connection (conn.go). Its statements run
-// under the context the transaction was started with, less its
-// cancellation: the driver runs a statement under a context that can end
-// in a goroutine of its own, a handoff that cost more than most of a
-// mail's statements. Ending the context still ends the transaction: the
-// next statement fails with the context's error, and the transaction
-// rolls back.
+// Tx is one transaction, on one connection (conn.go). The driver runs its
+// statements under no context: it runs a statement under a context that
+// can end in a goroutine of its own, a handoff that cost more than most
+// of a mail's statements. Ending the context the transaction was started
+// with still ends the transaction: the next statement fails with the
+// context's error, and the transaction rolls back.
 type Tx struct {
-	ctx context.Context
 	// done is the context the transaction was started with.
 	done context.Context
 	conn *conn
@@ -153,7 +149,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	return run(ctx, s.db, `BEGIN IMMEDIATE`, func(c *conn) error {
-		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: s.secrets, plyCache: s.plies,
+		t := &Tx{done: ctx, conn: c, secrets: s.secrets, plyCache: s.plies,
 			seatCache: s.seats}
 		others, err := s.plies.check(t)
 		if others {
@@ -201,7 +197,7 @@ func view(ctx context.Context, db *sql.DB, secrets *secretCache, fn func(*Tx) er
 		return fmt.Errorf("begin: %w", err)
 	}
 	return run(ctx, db, `BEGIN`, func(c *conn) error {
-		t := &Tx{ctx: context.WithoutCancel(ctx), done: ctx, conn: c, secrets: secrets}
+		t := &Tx{done: ctx, conn: c, secrets: secrets}
 		err := fn(t)
 		if rerr := c.script(`ROLLBACK`); rerr != nil {
 			return errors.Join(err, fmt.Errorf("rollback: %w", rerr))
@@ -231,7 +227,7 @@ func (t *Tx) exec(query string, in ...any) (sql.Result, error) {
 	if t.args, err = args(t.args, in); err != nil {
 		return nil, err
 	}
-	return st.ExecContext(t.ctx, t.args)
+	return st.ExecContext(context.Background(), t.args)
 }
 
 func (t *Tx) query(query string, in ...any) (*rows, error) {
@@ -241,7 +237,7 @@ func (t *Tx) query(query string, in ...any) (*rows, error) {
 	}
 	if t.args, err = args(t.args, in); err == nil {
 		var r driver.Rows
-		if r, err = st.QueryContext(t.ctx, t.args); err == nil {
+		if r, err = st.QueryContext(context.Background(), t.args); err == nil {
 			res := &rows{r: r}
 			if temp {
 				res.temp = st

@@ -37,23 +37,23 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 	if err != nil {
 		return "", err
 	}
-	// One string of the right size: the head alone is a board's 2 KB.
-	lines := []string{wrap(nextStep(t, r), width), clock, rated, h.webLine(h.s.langOf(to), t)}
-	n := len(head)
-	for i, l := range lines {
-		if l != "" && i > 0 {
-			lines[i] = wrap(l, width)
+	lines := []string{wrap(nextStep(t, r), width)}
+	for _, more := range []string{clock, rated, h.webLine(h.s.langOf(to), t)} {
+		if more != "" {
+			lines = append(lines, wrap(more, width))
 		}
-		n += len(lines[i]) + 1
+	}
+	// One string of the right size: the head alone is a board's 2 KB.
+	n := len(head)
+	for _, l := range lines {
+		n += len(l) + 1
 	}
 	var b strings.Builder
 	b.Grow(n)
 	b.WriteString(head)
-	for i, l := range lines {
-		if l != "" || i == 0 {
-			b.WriteString(l)
-			b.WriteString("\n")
-		}
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteString("\n")
 	}
 	return b.String(), nil
 }
