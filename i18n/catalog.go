@@ -1,26 +1,19 @@
 package i18n
 
 import (
-	"embed"
-	"fmt"
-	"io/fs"
-	"path"
-	"strings"
 	"sync"
 
-	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
 )
 
-//go:embed catalog/*.toml
-var catalogFS embed.FS
-
 // catalog is one language's bundle, with English beside it as the
 // fallback, and its localizer. It is read-only once built.
 type catalog struct {
-	lang  Lang
-	local *goi18n.Localizer
+	lang Lang
+	// local renders through the template engine; it is built on first
+	// use, as most messages are joined without it (plain.go).
+	local func() *goi18n.Localizer
 	// msgs holds every message of lang and of English by id.
 	msgs map[Lang]map[string]*goi18n.Message
 	// plains keeps, by language and id, what plainOf found: a message
@@ -54,64 +47,51 @@ func (c *catalog) plainOf(lang Lang, id string) (plain, bool) {
 	return f.p, f.ok
 }
 
-// loaded loads each language's catalog the first time it is asked for: a
-// run that writes only English (pbem review) reads only English's files.
-var loaded = func() map[Lang]func() (*catalog, error) {
-	m := map[Lang]func() (*catalog, error){}
+// loaded builds each language's catalog the first time it is asked for.
+var loaded = func() map[Lang]func() *catalog {
+	m := map[Lang]func() *catalog{}
 	for _, l := range All {
-		m[l] = sync.OnceValues(func() (*catalog, error) { return load(catalogFS, l) })
+		m[l] = sync.OnceValue(func() *catalog { return load(l) })
 	}
 	return m
 }()
 
-// load reads the catalog files of lang and of English.
-func load(fsys fs.FS, lang Lang) (*catalog, error) {
-	b := goi18n.NewBundle(language.English)
-	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
-	files, err := fs.Glob(fsys, "catalog/*.toml")
-	if err != nil {
-		return nil, err
-	}
+// load indexes the messages of lang and of English. The messages are
+// Go values (catalog_data.go, written from the TOML files by the tests),
+// so a run's first text costs no parsing: reading the TOML took 10 ms,
+// the largest part of a short command's start.
+func load(lang Lang) *catalog {
 	c := &catalog{lang: lang, msgs: map[Lang]map[string]*goi18n.Message{}}
-	for _, f := range files {
-		l := Lang(langOf(f))
-		if !l.Valid() {
-			return nil, fmt.Errorf("catalog %s: %q is not one of the languages", f, l)
-		}
-		if l != lang && l != English {
+	for i := range catalogData {
+		d := &catalogData[i]
+		if d.lang != lang && d.lang != English {
 			continue
 		}
-		mf, err := b.LoadMessageFileFS(fsys, f)
-		if err != nil {
-			return nil, fmt.Errorf("catalog %s: %w", f, err)
+		m := make(map[string]*goi18n.Message, len(d.msgs))
+		for j := range d.msgs {
+			m[d.msgs[j].ID] = &d.msgs[j]
 		}
-		if c.msgs[l] == nil {
-			c.msgs[l] = map[string]*goi18n.Message{}
-		}
-		for _, m := range mf.Messages {
-			c.msgs[l][m.ID] = m
-		}
+		c.msgs[d.lang] = m
 	}
-	c.local = goi18n.NewLocalizer(b, string(lang))
-	return c, nil
-}
-
-// langOf is the language part of a catalog file name: "rules.de.toml" → "de".
-func langOf(file string) string {
-	parts := strings.Split(path.Base(file), ".")
-	if len(parts) < 3 {
-		return ""
-	}
-	return parts[len(parts)-2]
+	c.local = sync.OnceValue(func() *goi18n.Localizer {
+		b := goi18n.NewBundle(language.English)
+		for l, msgs := range c.msgs {
+			all := make([]*goi18n.Message, 0, len(msgs))
+			for _, m := range msgs {
+				all = append(all, m)
+			}
+			if err := b.AddMessages(language.Make(string(l)), all...); err != nil {
+				// Every language of All has plural rules: a test
+				// renders every plural message in each.
+				panic(err)
+			}
+		}
+		return goi18n.NewLocalizer(b, string(lang))
+	})
+	return c
 }
 
 // mustCatalog is the catalog of lang, one of All.
 func mustCatalog(lang Lang) *catalog {
-	c, err := loaded[lang]()
-	if err != nil {
-		// The catalogs are embedded: the tests load them, so this is a
-		// build that was never tested.
-		panic(err)
-	}
-	return c
+	return loaded[lang]()
 }

@@ -57,7 +57,7 @@ func (c *catalog) localize(lang Lang, id string, args map[string]any) string {
 	if n, ok := args[CountArg]; ok {
 		cfg.PluralCount = n
 	}
-	s, err := c.local.Localize(cfg)
+	s, err := c.local().Localize(cfg)
 	if err != nil && s == "" {
 		return codeForm(id, args)
 	}

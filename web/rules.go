@@ -1,16 +1,13 @@
 package web
 
 import (
-	"bytes"
+	"embed"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
-
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 
 	"pbem/docs"
 	"pbem/i18n"
@@ -46,12 +43,23 @@ func langFile(name string, l i18n.Lang) string {
 	return strings.TrimSuffix(name, ".md") + "." + string(l) + ".md"
 }
 
-// loadRules renders every game's rules document in every language found
-// beside it. Goldmark leaves raw HTML in the documents out (its default),
-// so a page holds only what the Markdown says, and the CSP needs nothing
-// inline.
+// rulesHTML holds each rules document of docs/rules as HTML:
+// rulespages/pente.de.html is docs/rules/pente.de.md. The tests write them
+// with goldmark (rulespages_test.go) and fail when one is not what its
+// document says; rendering them here at every start of pbem, whatever
+// the command, cost 6 ms in goldmark's package set-up alone.
+//
+//go:embed rulespages/*.html
+var rulesHTML embed.FS
+
+// htmlFile is the page rendered from rules document file ("pente.de.md").
+func htmlFile(file string) string {
+	return path.Join("rulespages", strings.TrimSuffix(path.Base(file), ".md")+".html")
+}
+
+// loadRules reads every game's rules document in every language found
+// beside it.
 func loadRules() (map[string]rulesDoc, error) {
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM))
 	out := map[string]rulesDoc{}
 	// A document's links to its neighbours ("pinuid-classic.md", or
 	// "pinuid-classic.de.md" in a German one) lead to their pages here.
@@ -83,15 +91,15 @@ func loadRules() (map[string]rulesDoc, error) {
 			if err != nil {
 				return nil, fmt.Errorf("web: rules of %s: %w", e.Title, err)
 			}
-			var b bytes.Buffer
-			if err := md.Convert(src, &b); err != nil {
-				return nil, fmt.Errorf("web: rules of %s, %s: %w", e.Title, file, err)
+			html, err := fs.ReadFile(rulesHTML, htmlFile(file))
+			if err != nil {
+				return nil, fmt.Errorf("web: rules of %s, %s: %w (go test ./web -run RulesPages -update writes it)", e.Title, file, err)
 			}
 			title, _, _ := strings.Cut(string(src), "\n")
 			doc.pages[l] = rulesPage{
 				Title: strings.TrimSpace(strings.TrimPrefix(title, "# ")),
 				Lang:  l,
-				HTML:  template.HTML(pageLinks.Replace(b.String())),
+				HTML:  template.HTML(pageLinks.Replace(string(html))),
 			}
 			doc.langs = append(doc.langs, l)
 		}

@@ -182,7 +182,7 @@ func attributionFrom(ls []string, kinds []kind, i int) int {
 		if len(joined) > maxAttribution {
 			return 0
 		}
-		if attribution.MatchString(joined) {
+		if attribution().MatchString(joined) {
 			return n
 		}
 	}
@@ -212,13 +212,13 @@ func markAttributions(ls []string, kinds []kind) {
 		}
 		from := -1
 		for s := start; s <= j && from < 0; s++ {
-			if joined := strings.Join(ls[s:j+1], " "); len(joined) <= maxAttribution && attribution.MatchString(joined) {
+			if joined := strings.Join(ls[s:j+1], " "); len(joined) <= maxAttribution && attribution().MatchString(joined) {
 				from = s
 			}
 		}
 		for s := j; s >= start && from < 0; s-- {
 			joined := strings.Join(ls[s:j+1], " ")
-			if len(joined) <= maxAttribution && (attributionTail.MatchString(joined) || addressAttribution.MatchString(joined)) {
+			if len(joined) <= maxAttribution && (attributionTail().MatchString(joined) || addressAttribution().MatchString(joined)) {
 				from = s
 			}
 		}
