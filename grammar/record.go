@@ -416,6 +416,9 @@ type batchSplitter struct {
 	holding bool
 	done    bool
 	games   []batchGame
+	// sources are the games' Sources, made once a batch: the games
+	// point into it, so it is never grown.
+	sources []Source
 	n       int // tokens of the open game
 	// first and last are where the open game's first and last tokens are.
 	first, last lexer.Position
@@ -434,6 +437,7 @@ func (s *batchSplitter) next() *Batch {
 		return nil
 	}
 	s.games = make([]batchGame, 0, s.size)
+	s.sources = make([]Source, 0, s.size)
 	toks := tokenSlices.Get().(*[]lexer.Token)
 	t := *toks
 	if s.holding {
@@ -497,7 +501,15 @@ func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	} else {
 		to = len(sc.s)
 	}
-	g := batchGame{src: &Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Line}}
+	src := Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Line}
+	var g batchGame
+	if len(s.sources) < cap(s.sources) {
+		s.sources = append(s.sources, src)
+		g.src = &s.sources[len(s.sources)-1]
+	} else {
+		g.src = new(Source)
+		*g.src = src
+	}
 	if s.invalid >= 0 {
 		f := sc.errs[s.invalid]
 		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)

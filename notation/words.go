@@ -1,6 +1,7 @@
 package notation
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,9 @@ type Words struct {
 	lang    i18n.Lang
 	memo    memo[string, string]
 	endings memo[endingKey, endingWords]
+	// ended holds whole ending sentences, particulars included: a line
+	// of five or a count of pairs recurs across the games of a file.
+	ended memo[endedKey, string]
 }
 
 // memo remembers values by key, up to memoMax of them; it is safe for
@@ -54,6 +58,42 @@ type endingKey struct {
 	reason  rules.Reason
 	detail  bool
 	winners [4]string
+}
+
+// endedKey is what a whole ending sentence depends on.
+type endedKey struct {
+	ending endingKey
+	detail detailKey
+}
+
+// detailKey is an ending's particulars as a map key: the code and up to
+// two arguments of comparable types ("From" K10 and "To" O10; "Pairs" 5).
+type detailKey struct {
+	code   rules.Code
+	names  [2]string
+	values [2]any
+}
+
+// keyOfDetail is m's detailKey; ok is false when m has more arguments or
+// one that cannot be compared (a message).
+func keyOfDetail(m rules.Msg) (k detailKey, ok bool) {
+	k.code = m.Code
+	if len(m.Args) > len(k.names) {
+		return k, false
+	}
+	i := 0
+	for name, v := range m.Args {
+		if v == nil || !reflect.TypeOf(v).Comparable() {
+			return k, false
+		}
+		k.names[i], k.values[i] = name, v
+		i++
+	}
+	if i == 2 && k.names[0] > k.names[1] {
+		k.names[0], k.names[1] = k.names[1], k.names[0]
+		k.values[0], k.values[1] = k.values[1], k.values[0]
+	}
+	return k, true
 }
 
 // endingWords is an ending's sentence, cut where its particulars go.
@@ -110,7 +150,11 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 	if !e.cut {
 		return e.before
 	}
-	return e.before + i18n.Render(w.lang, o.Detail) + e.after
+	whole := func() string { return e.before + i18n.Render(w.lang, o.Detail) + e.after }
+	if d, ok := keyOfDetail(o.Detail); ok && remember {
+		return w.ended.get(endedKey{k, d}, whole)
+	}
+	return whole()
 }
 
 // detailMark stands for the particulars of an ending in a remembered

@@ -38,6 +38,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	code, written := exitOK, 0
+	var bufs lineBufs
 	for _, name := range files {
 		in, err := openInput(ctx, name, stdin)
 		if err != nil {
@@ -45,7 +46,9 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			code = exitInvalid
 			continue
 		}
-		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), exported, func(e exportedGame) error {
+		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) exportedGame {
+			return exported(g, &bufs)
+		}, func(e exportedGame) error {
 			if e.problem != "" {
 				fmt.Fprintln(stderr, e.problem)
 				code = exitInvalid
@@ -59,6 +62,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			}
 			written++
 			_, err := out.Write(e.record)
+			bufs.put(e.record)
 			return err
 		})
 		in.Close()
@@ -93,13 +97,13 @@ type exportedGame struct {
 }
 
 // exported writes one game in export form; it runs on the workers.
-func exported(g *notation.Game) exportedGame {
+func exported(g *notation.Game, bufs *lineBufs) exportedGame {
 	e := exportedGame{index: g.Index}
 	if g.Problem != nil {
 		e.problem = g.Problem.Error()
 	}
 	if g.Entry.Kind != nil {
-		e.record = notation.AppendExport(nil, g)
+		e.record = notation.AppendExport(bufs.get(), g)
 	}
 	return e
 }
