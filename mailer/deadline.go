@@ -20,8 +20,10 @@ type deadlineConn struct {
 	net.Conn
 	timeout atomic.Int64 // a time.Duration
 
-	mu        sync.Mutex
-	expecting bool
+	mu sync.Mutex
+	// expecting counts the commands waiting for their answers: the
+	// intake files one batch while it fetches the next.
+	expecting int
 }
 
 func newDeadlineConn(c net.Conn, timeout time.Duration) *deadlineConn {
@@ -42,7 +44,7 @@ func (c *deadlineConn) later() time.Time {
 
 func (c *deadlineConn) Read(b []byte) (int, error) {
 	c.mu.Lock()
-	if c.expecting {
+	if c.expecting > 0 {
 		c.Conn.SetReadDeadline(c.later())
 	}
 	c.mu.Unlock()
@@ -55,19 +57,21 @@ func (c *deadlineConn) Write(b []byte) (int, error) {
 }
 
 // expect says an answer is due: from now on reads must make progress. It
-// also bounds a read already waiting.
+// also bounds a read already waiting. Each expect is ended by a settle.
 func (c *deadlineConn) expect() {
 	c.mu.Lock()
-	c.expecting = true
+	c.expecting++
 	c.Conn.SetReadDeadline(c.later())
 	c.mu.Unlock()
 }
 
-// settle says nothing is due any more: reads may wait.
+// settle says an answer came: once none is due any more, reads may wait.
 func (c *deadlineConn) settle() {
 	c.mu.Lock()
-	c.expecting = false
-	c.Conn.SetReadDeadline(time.Time{})
+	c.expecting--
+	if c.expecting == 0 {
+		c.Conn.SetReadDeadline(time.Time{})
+	}
 	c.mu.Unlock()
 }
 

@@ -64,3 +64,24 @@ func TestDeadlineConnBoundsWrites(t *testing.T) {
 		t.Fatal("a write to a peer that reads nothing hung")
 	}
 }
+
+// TestDeadlineConnBoundsReadsWhileAnyAnswerIsDue: with two commands
+// waiting (a batch filed while the next is fetched), the answer to one does
+// not unbound the wait for the other; the answer to both does.
+func TestDeadlineConnBoundsReadsWhileAnyAnswerIsDue(t *testing.T) {
+	client, server := net.Pipe()
+	defer server.Close()
+	c := newDeadlineConn(client, 50*time.Millisecond)
+	defer c.Close()
+	c.expect()
+	c.expect()
+	c.settle()
+	ended, err := readWithin(c, patience)
+	if !ended || !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("a read while one answer of two is due: ended %v with %v, want a deadline error", ended, err)
+	}
+	c.settle()
+	if ended, err := readWithin(c, 200*time.Millisecond); ended {
+		t.Fatalf("a read once both answers came ended: %v", err)
+	}
+}

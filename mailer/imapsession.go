@@ -178,9 +178,15 @@ func (s *imapSession) ensureFolder(name string) error {
 // takeAll takes every mail in the mailbox, oldest UID first, until ctx is
 // cancelled, and files what it handled. Mail flagged \Deleted is on its
 // way out and left alone.
-func (s *imapSession) takeAll(ctx context.Context) error {
+//
+// A batch is filed while the next one is fetched and handled, over the
+// same connection: Dovecot took about 14 ms to flag and move 32 mails,
+// two thirds of what handling them took, and the intake waited for it.
+// A mail handled but not yet filed when filing fails is handed in again
+// and skipped, as after a dead connection.
+func (s *imapSession) takeAll(ctx context.Context) (err error) {
 	var uids []imap.UID
-	err := s.do(func() error {
+	err = s.do(func() error {
 		data, err := s.c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 		if err != nil {
 			return fmt.Errorf("search %s: %w", s.in.ep.mailbox, err)
@@ -192,25 +198,58 @@ func (s *imapSession) takeAll(ctx context.Context) error {
 		return err
 	}
 	slices.Sort(uids)
+	// filing is the filing under way, if any; it is waited for before the
+	// next one starts and before takeAll returns, whatever it returns.
+	var filing <-chan error
+	filed := func() error {
+		if filing == nil {
+			return nil
+		}
+		err := <-filing
+		filing = nil
+		return err
+	}
+	defer func() {
+		if ferr := filed(); err == nil {
+			err = ferr
+		}
+	}()
 	for len(uids) > 0 && ctx.Err() == nil {
 		chunk := uids[:min(len(uids), fetchBatch)]
 		uids = uids[len(chunk):]
 		if err := s.take(ctx, chunk); err != nil {
 			var he *errHandler
 			if errors.As(err, &he) {
-				if ferr := s.file(); ferr != nil {
+				if ferr := filed(); ferr != nil {
+					return ferr
+				}
+				if ferr := s.file(s.takeHandled()); ferr != nil {
 					return ferr
 				}
 			}
 			return err
 		}
 		if len(s.handled[s.processed])+len(s.handled[s.rejected]) >= fileBatch {
-			if err := s.file(); err != nil {
+			if err := filed(); err != nil {
 				return err
 			}
+			handled, done := s.takeHandled(), make(chan error, 1)
+			go func() { done <- s.file(handled) }()
+			filing = done
 		}
 	}
-	return s.file()
+	if err := filed(); err != nil {
+		return err
+	}
+	return s.file(s.takeHandled())
+}
+
+// takeHandled is the mails handled and not yet filed, which are the
+// caller's to file from now on.
+func (s *imapSession) takeHandled() map[string][]imap.UID {
+	h := s.handled
+	s.handled = map[string][]imap.UID{}
+	return h
 }
 
 // fetchBatch is how many mails are fetched with one command and handed to
@@ -274,17 +313,17 @@ func (s *imapSession) take(ctx context.Context, uids []imap.UID) error {
 	return nil
 }
 
-// file flags the handled mails \Seen and moves them to their folders.
-func (s *imapSession) file() error {
+// file flags handled mails \Seen and moves them to their folders.
+func (s *imapSession) file(handled map[string][]imap.UID) error {
 	for _, folder := range []string{s.processed, s.rejected} {
-		uids := s.handled[folder]
+		uids := handled[folder]
 		if len(uids) == 0 {
 			continue
 		}
 		if err := s.do(func() error { return s.move(imap.UIDSetNum(uids...), folder) }); err != nil {
 			return err
 		}
-		delete(s.handled, folder)
+		delete(handled, folder)
 		s.in.log.Debug("mail filed", slog.String("folder", folder), slog.Int("mails", len(uids)))
 	}
 	return nil

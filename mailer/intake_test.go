@@ -122,6 +122,59 @@ func TestIntakeFilesMailByVerdictInUIDOrder(t *testing.T) {
 	}
 }
 
+// TestIntakeFilesEveryBatch: over several batches (each filed while the
+// next is fetched and handled), every mail is handed in once, in UID
+// order, and ends in its folder flagged \Seen.
+func TestIntakeFilesEveryBatch(t *testing.T) {
+	srv := dovecot.New(t, dovecot.Config{})
+	const n = 3*fetchBatch + 5
+	rejected := func(i int) bool { return i%7 == 3 }
+	var uids []uint32
+	for i := range n {
+		subject := "move"
+		if rejected(i) {
+			subject = "reject me"
+		}
+		_, uid := srv.Append(t, dovecot.User, "INBOX", testMail(i, subject))
+		uids = append(uids, uid)
+	}
+	var got deliveries
+	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), func(_ context.Context, d Delivery) (Verdict, error) {
+		got.add(d)
+		if bytes.Contains(d.Raw, []byte("reject me")) {
+			return Rejected, nil
+		}
+		return Processed, nil
+	})
+	start(t, newIntake(t, cfg).Run)
+	nRejected := 0
+	for i := range n {
+		if rejected(i) {
+			nRejected++
+		}
+	}
+	waitMailboxes(t, srv, dovecot.User, 0, n-nRejected, nRejected)
+	ds := got.list()
+	if len(ds) != n {
+		t.Fatalf("handler called %d times, want %d", len(ds), n)
+	}
+	for i, d := range ds {
+		if d.UID != uids[i] {
+			t.Fatalf("delivery %d is UID %d, want %d: not in UID order", i, d.UID, uids[i])
+		}
+	}
+	for _, folder := range []string{"Processed", "Rejected"} {
+		for _, m := range srv.Messages(t, dovecot.User, folder) {
+			if !m.Seen() {
+				t.Errorf("%s holds %q not flagged \\Seen", folder, m.Raw)
+			}
+			if r := bytes.Contains(m.Raw, []byte("reject me")); r != (folder == "Rejected") {
+				t.Errorf("%s holds %q", folder, m.Raw)
+			}
+		}
+	}
+}
+
 func TestIntakeLeavesMailInPlaceWhileHandlerFails(t *testing.T) {
 	srv := dovecot.New(t, dovecot.Config{})
 	_, uid := srv.Append(t, dovecot.User, "INBOX", testMail(1, "move"))
