@@ -17,7 +17,10 @@ func TestBareMoveAsParsed(t *testing.T) {
 		{"f5", true}, {"Bd4", true}, {"K10x", true}, {"Nf3", true}, {"H10n", true},
 		{"e2e4", true}, {"xK10", true}, {"Game5", true}, {"Move1", true}, {"g7", true},
 		{"pass", false}, {"PASS", false}, {"board", false}, {"games", false}, {"help", false},
-		{"10", false}, {"3:4", false}, {"K10.", false}, {"K10,", false}, {"K10 #3", false},
+		{"10", false}, {"3:4", false}, {"K10.", false}, {"K10,", false},
+		{"K10 #3", true}, {"K10#3", true}, {"K10 # 3", true}, {"k10\t#12", true}, {"K10 #007", false}, {"K10 #0", true}, {"K10  #999999", true},
+		{"K10 #", false}, {"K10 #3x", false}, {"K10 #3 4", false}, {"K10 ##3", false}, {"K10 #1234567", false},
+		{"K10 3", false}, {"K10 #-3", false}, {"pass #3", false}, {"K10 #3,", false},
 		{"move K10", false}, {"game 3 K10", false}, {"K-10", false}, {"Kö10", false}, {"", false},
 		{"a@b.c", false}, {"days=3", false}, {"1K", false},
 	}

@@ -256,28 +256,59 @@ func ParseCommand(line string) (*Command, error) {
 
 // plyLike reports whether a word could be a ply of some game: every ply
 // token has a digit in it, but for "pass".
-// bareMove reads the commonest line, a move alone ("K10", "f5"), as the
-// parser does but without it: the parser took a tenth of a handled mail.
-// A word of ASCII letters and digits that starts with a letter and has a
-// digit is a Word token that no command word matches, so the parser makes
-// it a Move; anything else goes to the parser (TestBareMoveAsParsed).
+// bareMove reads the commonest lines, a move alone ("K10", "f5") or with
+// the ply number it expects ("K10 #7", as the service's mails suggest), as
+// the parser does but without it: the parser took a tenth of a handled
+// mail. A word of ASCII letters and digits that starts with a letter and
+// has a digit is a Word token that no command word matches, so the parser
+// makes it a Move; anything else goes to the parser (TestBareMoveAsParsed).
 func bareMove(text string) (*Command, bool) {
 	if text == "" || !isLetter(text[0]) {
 		return nil, false
 	}
-	digit := false
-	for i := 1; i < len(text); i++ {
-		switch c := text[i]; {
-		case c >= '0' && c <= '9':
+	end, digit := 1, false
+	for ; end < len(text); end++ {
+		c := text[end]
+		if c >= '0' && c <= '9' {
 			digit = true
-		case !isLetter(c):
-			return nil, false
+		} else if !isLetter(c) {
+			break
 		}
 	}
 	if !digit {
 		return nil, false
 	}
-	return &Command{Pos: lexer.Position{Line: 1, Column: 1}, Move: &Move{Ply: text}}, true
+	m := &Move{Ply: text[:end]}
+	if end < len(text) {
+		n, ok := expectSuffix(text[end:])
+		if !ok {
+			return nil, false
+		}
+		m.Expect = n
+	}
+	return &Command{Pos: lexer.Position{Line: 1, Column: 1}, Move: m}, true
+}
+
+// expectSuffix reads " #N" after a ply: spaces, '#', spaces and up to six
+// digits to the end, without a leading zero (the parser reads "010" as
+// octal).
+func expectSuffix(s string) (int, bool) {
+	s = strings.TrimLeft(s, " \t")
+	if !strings.HasPrefix(s, "#") {
+		return 0, false
+	}
+	s = strings.TrimLeft(s[1:], " \t")
+	if s == "" || len(s) > 6 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = 10*n + int(s[i]-'0')
+	}
+	return n, true
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
