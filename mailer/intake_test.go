@@ -41,6 +41,16 @@ func (d *deliveries) list() []Delivery {
 	return slices.Clone(d.got)
 }
 
+// byVerdict is a Handler that records the mail and rejects it when it
+// says "reject me".
+func (d *deliveries) byVerdict(_ context.Context, x Delivery) (Verdict, error) {
+	d.add(x)
+	if bytes.Contains(x.Raw, []byte("reject me")) {
+		return Rejected, nil
+	}
+	return Processed, nil
+}
+
 // distinct is how many different mails were handed in.
 func (d *deliveries) distinct() int {
 	seen := map[uint32]bool{}
@@ -93,13 +103,7 @@ func TestIntakeFilesMailByVerdictInUIDOrder(t *testing.T) {
 		raws, uids, uidValidity = append(raws, raw), append(uids, uid), uv
 	}
 	var got deliveries
-	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), func(_ context.Context, d Delivery) (Verdict, error) {
-		got.add(d)
-		if bytes.Contains(d.Raw, []byte("reject me")) {
-			return Rejected, nil
-		}
-		return Processed, nil
-	})
+	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), got.byVerdict)
 	start(t, newIntake(t, cfg).Run)
 	waitMailboxes(t, srv, dovecot.User, 0, 2, 1)
 
@@ -139,13 +143,7 @@ func TestIntakeFilesEveryBatch(t *testing.T) {
 		uids = append(uids, uid)
 	}
 	var got deliveries
-	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), func(_ context.Context, d Delivery) (Verdict, error) {
-		got.add(d)
-		if bytes.Contains(d.Raw, []byte("reject me")) {
-			return Rejected, nil
-		}
-		return Processed, nil
-	})
+	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), got.byVerdict)
 	start(t, newIntake(t, cfg).Run)
 	nRejected := 0
 	for i := range n {
@@ -237,13 +235,7 @@ func TestIntakePollsAndCopiesWithoutIdleOrMove(t *testing.T) {
 	srv.Append(t, dovecot.User, "INBOX", testMail(1, "move"))
 	srv.Append(t, dovecot.User, "INBOX", testMail(2, "reject me"))
 	var got deliveries
-	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), func(_ context.Context, d Delivery) (Verdict, error) {
-		got.add(d)
-		if bytes.Contains(d.Raw, []byte("reject me")) {
-			return Rejected, nil
-		}
-		return Processed, nil
-	})
+	cfg := testIntake(t, srv.URL("imap", dovecot.User, "INBOX"), got.byVerdict)
 	log, rec := newLog(t)
 	cfg.Log = log
 	start(t, newIntake(t, cfg).Run)
