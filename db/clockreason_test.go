@@ -11,11 +11,7 @@ import (
 // reason outside the list is still refused.
 func TestPauseReasonIsWrittenWhenItChanges(t *testing.T) {
 	s := open(t)
-	var id int64
-	update(t, s, func(tx *Tx) error {
-		id = newGame(t, tx, "alice@example.org", "bob@example.org").ID
-		return nil
-	})
+	id := storedGame(t, s, "alice@example.org", "bob@example.org")
 	stored := func() PauseReason {
 		t.Helper()
 		var c Clock

@@ -15,12 +15,7 @@ import (
 func TestKeptPliesAreTheStoredOnes(t *testing.T) {
 	ctx := context.Background()
 	s, path := openAt(t)
-	var id int64
-	update(t, s, func(tx *Tx) error {
-		g := newGame(t, tx, "alice@example.org", "bob@example.org")
-		id = g.ID
-		return nil
-	})
+	id := storedGame(t, s, "alice@example.org", "bob@example.org")
 	at := func(i int) time.Time { return t0.Add(time.Duration(i) * time.Minute) }
 	add := func(tx *Tx, n int, tok string) error {
 		return tx.AddPly(id, Ply{N: n, Seat: (n - 1) % 2, Token: tok, PlayedAt: at(n).In(time.FixedZone("x", 3600))})

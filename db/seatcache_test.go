@@ -15,11 +15,7 @@ import (
 func TestKeptSeatsAreTheStoredOnes(t *testing.T) {
 	ctx := context.Background()
 	s, path := openAt(t)
-	var id int64
-	update(t, s, func(tx *Tx) error {
-		id = newGame(t, tx, "alice@example.org", "bob@example.org", "carol@example.org").ID
-		return nil
-	})
+	id := storedGame(t, s, "alice@example.org", "bob@example.org", "carol@example.org")
 	seats := func(tx *Tx) ([]Seat, error) {
 		g, err := tx.Game(id)
 		return g.Seats, err
@@ -110,11 +106,7 @@ func TestKeptSeatsAreTheStoredOnes(t *testing.T) {
 // neither the cache nor what the next transaction gets.
 func TestKeptSeatsAreCopies(t *testing.T) {
 	s := open(t)
-	var id int64
-	update(t, s, func(tx *Tx) error {
-		id = newGame(t, tx, "alice@example.org", "bob@example.org").ID
-		return nil
-	})
+	id := storedGame(t, s, "alice@example.org", "bob@example.org")
 	for range 2 {
 		update(t, s, func(tx *Tx) error {
 			g, err := tx.Game(id)

@@ -122,6 +122,18 @@ func TestPlayerIsCreatedOnceAndKeepsItsName(t *testing.T) {
 	})
 }
 
+// storedGame stores a game of addrs (newGame) in a transaction of its own
+// and returns its id.
+func storedGame(t *testing.T, s *Store, addrs ...string) int64 {
+	t.Helper()
+	var id int64
+	update(t, s, func(tx *Tx) error {
+		id = newGame(t, tx, addrs...).ID
+		return nil
+	})
+	return id
+}
+
 func newGame(t *testing.T, tx *Tx, addrs ...string) Game {
 	t.Helper()
 	g := Game{Kind: "Pente", Options: "tournament=on variant=pente", State: Invited, Created: t0}
