@@ -66,3 +66,19 @@ func FuzzBareMove(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkParseCommand is a mail's move line read by ParseCommand: a
+// lone move and one with its ply number take the fast path, a move with
+// its game number goes through the parser.
+func BenchmarkParseCommand(b *testing.B) {
+	for _, line := range []string{"K10", "K10 #7", "move 12 K10"} {
+		b.Run(line, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ParseCommand(line); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
