@@ -127,8 +127,12 @@ func FuzzCompose(f *testing.F) {
 		if p.Text != body {
 			t.Errorf("body %q read back as %q", body, p.Text)
 		}
-		if p.Subject != subject {
-			t.Errorf("subject %q read back as %q", subject, p.Subject)
+		// Parse reads header text as cleanText makes it: each run of
+		// control characters becomes one space, and a subject of nothing
+		// else reads as none. Compose itself keeps them (in an encoded
+		// word), so every other subject reads back as it was.
+		if want := cleanText(subject); p.Subject != want {
+			t.Errorf("subject %q read back as %q, want %q", subject, p.Subject, want)
 		}
 	})
 }
