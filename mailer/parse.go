@@ -118,15 +118,18 @@ func Parse(raw []byte) (*Parsed, error) {
 		switch ph := part.Header.(type) {
 		case *mail.InlineHeader:
 			ct, params, _ := ph.ContentType()
-			text := undeclaredToUTF8(string(body))
+			// Only text is read as text: an inline picture (a reply that
+			// carries the board back) went through undeclaredToUTF8 a byte
+			// at a time.
 			switch {
 			case ct == "text/plain" && plain == "":
+				text := undeclaredToUTF8(string(body))
 				if strings.EqualFold(params["format"], "flowed") {
 					text = unflow(text, strings.EqualFold(params["delsp"], "yes"))
 				}
 				plain = text
 			case ct == "text/html" && html == "":
-				html = text
+				html = undeclaredToUTF8(string(body))
 			case ct != "text/plain" && ct != "text/html":
 				p.Attachments = append(p.Attachments, Attachment{Name: "", Type: ct, Data: body})
 			}

@@ -1,14 +1,22 @@
 package mailer
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"pbem/db"
 )
 
 func TestParse(t *testing.T) {
@@ -218,6 +226,41 @@ func TestAddressList(t *testing.T) {
 		}
 		if !slices.Equal(got, tc.names) {
 			t.Errorf("addressList(%q) = %q, want %q", tc.in, got, tc.names)
+		}
+	}
+}
+
+// BenchmarkParseReplyWithPicture reads a reply that carries the board
+// picture back inline, as some clients send it: the picture must be taken
+// as it is, not read as text.
+func BenchmarkParseReplyWithPicture(b *testing.B) {
+	img := image.NewPaletted(image.Rect(0, 0, 400, 400), color.Palette{color.White, color.Black, color.Gray{Y: 128}})
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(rng.IntN(3))
+	}
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, img); err != nil {
+		b.Fatal(err)
+	}
+	m := db.Mail{MessageID: "r@example.org", To: "pbem@example.org", Subject: "Re: [pbem 1] Pente",
+		Body: "L9\n\n> 10  . (O) .  10\n", Created: time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC),
+		Attachments: []db.Attachment{{Name: "game-1.png", Type: "image/png", Data: pic.Bytes(), ContentID: "board1.3@example.org"}}}
+	raw, err := Compose(m, "alice@example.org")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Parse(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if len(p.Attachments) != 1 || !bytes.Equal(p.Attachments[0].Data, pic.Bytes()) || !strings.HasPrefix(p.Text, "L9\n") {
+		b.Fatalf("the reply read back as %q with %d attachments", p.Text, len(p.Attachments))
+	}
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		if _, err := Parse(raw); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
