@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,6 +122,11 @@ func TestComposeWithPicture(t *testing.T) {
 			}
 			if p.Text != body {
 				t.Errorf("Parse reads the text %q, want the text part %q", p.Text, body)
+			}
+			// A reply may carry the picture back: Parse keeps it as the
+			// bytes it is, not as text.
+			if !slices.ContainsFunc(p.Attachments, func(a Attachment) bool { return a.Type == "image/png" && bytes.Equal(a.Data, pic) }) {
+				t.Errorf("Parse gives %d attachments, none the picture unchanged", len(p.Attachments))
 			}
 		})
 	}
