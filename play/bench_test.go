@@ -206,8 +206,8 @@ func readFile(b *testing.B, path string) string {
 // the game's clock (and with it updated_at) rewritten, and two mails of
 // the size the service writes (a 1.9 KB body, its headers and picture
 // description) are queued. No reads, no rules, no rendering: what is left
-// of the service's time above it is the service's own. The games are the
-// working games from first on, which no mail has played yet, each from its
+// of the service's time above it is the service's own. It plays working
+// games from game first on, which no mail has played yet, each from its
 // first ply.
 func storeFloor(b *testing.B, ctx context.Context, store *db.Store, n, batch int, first int64, working int, now time.Time) float64 {
 	b.Helper()
