@@ -15,19 +15,34 @@ import (
 // knows. It is only read.
 var wordDecoder = &mime.WordDecoder{CharsetReader: message.CharsetReader}
 
-// undeclaredToUTF8 reads text whose charset nobody declared: valid UTF-8
-// stays as it is (RFC 6532 allows it in headers, and many clients send it
-// raw); anything else is read as windows-1252, the superset of Latin-1 that
-// clients writing raw 8-bit text almost always mean. The result is valid
-// UTF-8.
+// undeclaredToUTF8 reads text whose charset nobody declared: UTF-8 stays
+// as it is (RFC 6532 allows it in headers, and many clients send it raw);
+// any other byte is read as windows-1252, the superset of Latin-1 that
+// clients writing raw 8-bit text almost always mean. Text that mixes the
+// two (a forwarder's UTF-8 "AW:" before a Latin-1 subject, a Latin-1 name
+// pasted into UTF-8) keeps its UTF-8 characters: reading the whole text as
+// windows-1252 turned each of them into two or three wrong ones. The
+// result is valid UTF-8.
 func undeclaredToUTF8(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/2)
-	for i := 0; i < len(s); i++ {
-		b.WriteRune(charmap.Windows1252.DecodeByte(s[i]))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		if r, n := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || n > 1 {
+			b.WriteString(s[i : i+n])
+			i += n
+			continue
+		}
+		b.WriteRune(charmap.Windows1252.DecodeByte(c))
+		i++
 	}
 	return b.String()
 }

@@ -27,7 +27,7 @@ type Parsed struct {
 	To       []string // To, Cc and Delivered-To addresses
 	// Subject and FromName are valid UTF-8 without control characters, so
 	// fit to re-use in a header: encoded words decoded, raw 8-bit text
-	// read as UTF-8 when it is, else as windows-1252.
+	// read as UTF-8 where it is, each other byte as windows-1252.
 	Subject    string
 	Date       time.Time
 	InReplyTo  string
@@ -56,8 +56,8 @@ var keptHeaders = []string{"Auto-Submitted", "Content-Language", "List-Id", "Lis
 const maxPart = 4 << 20
 
 // Parse reads a raw RFC 5322 mail. It is lenient: a part in an unknown
-// charset, like raw 8-bit header text, is read as UTF-8 when it is valid
-// UTF-8 and as windows-1252 otherwise, and a mail that is not MIME at all
+// charset, like raw 8-bit header text, is read as UTF-8 where it is UTF-8
+// and each other byte as windows-1252, and a mail that is not MIME at all
 // is taken as plain text. It fails only when not even the header can be
 // read.
 func Parse(raw []byte) (*Parsed, error) {

@@ -62,6 +62,10 @@ func TestParse(t *testing.T) {
 		{file: "raw8bit-cp1252.eml", from: "renee@example.fr", name: "Renée “Q” Dupont", subject: "Café – € 5"},
 		{file: "raw8bit-utf8.eml", from: "joerg@example.de", name: "Jörg Müller", subject: "Züge – für Jörg",
 			text: []string{"Grüße!"}},
+		// Both at once (no MIME, so the body's charset is undeclared too):
+		// each part is read as what it is.
+		{file: "raw8bit-mixed.eml", from: "joerg@example.de", name: "Jörg „Jörgi“ Müller", subject: "AW: Züge für Jörg – Partie 12",
+			text: []string{"Grüße – bis bald!", "move 1 K10"}},
 		// CR and LF in encoded words become a space: no header can be
 		// smuggled into a mail that re-uses the name or the subject.
 		{file: "encoded-crlf.eml", from: "eve@example.org", name: "Eve Bcc: x", subject: "a Bcc: x"},
@@ -189,6 +193,12 @@ func TestHeaderText(t *testing.T) {
 		{"Z\xfcge", "Züge"}, // Latin-1
 		{"\x93Caf\xe9\x94 \x96 \x80", "“Café” – €"}, // windows-1252
 		{"Züge – ok", "Züge – ok"},                  // raw UTF-8 stays
+		// Mixed: each UTF-8 character stays, each other byte is windows-1252.
+		{"AW: Z\xfcge f\xfcr J\xf6rg – ok", "AW: Züge für Jörg – ok"},
+		{"J\xf6rg M\xfcller", "Jörg Müller"},
+		{"\xc3\xa9t\xe9", "été"},        // é in UTF-8, then é in Latin-1
+		{"ab\xe2\x80", "abâ\u20ac"},     // a UTF-8 character cut short: its bytes are windows-1252
+		{"\xef\xbf\xbd\xff", "\uFFFDÿ"}, // U+FFFD written in UTF-8 stays one character
 		{"=?utf-8?q?a=0D=0ABcc:_x?=", "a Bcc: x"},
 		{"=?utf-8?b?YQ0KQmNjOiB4?=", "a Bcc: x"},
 		{"=?iso-8859-1?q?Z=FCge?= und =?utf-8?q?mehr?=", "Züge und mehr"},
