@@ -3,6 +3,9 @@ package grammar
 import (
 	"fmt"
 	"strings"
+
+	"pbem/i18n"
+	"pbem/rules"
 )
 
 // Error is a fault at a place in a text, said in the words of the person
@@ -11,15 +14,25 @@ type Error struct {
 	File   string
 	Line   int // from 1
 	Column int // from 1, in characters
-	Msg    string
+	// Msg is Why in English.
+	Msg string
+	// Why says what is wrong as a message of the catalogs, for a reader
+	// of another language.
+	Why rules.Msg
 	// Quote is the line the fault is on, without its line end.
 	Quote string
 }
 
-// Errorf builds an Error at line and column of src, quoting the line.
-func (s *Source) Errorf(line, column int, format string, args ...any) *Error {
+// fault builds an Error at line and column of src, quoting the line.
+func (s *Source) fault(line, column int, why rules.Msg) *Error {
 	return &Error{File: s.Name, Line: line, Column: column,
-		Msg: fmt.Sprintf(format, args...), Quote: s.Line(line)}
+		Msg: i18n.Render(i18n.English, why), Why: why, Quote: s.Line(line)}
+}
+
+// syntaxMsg is the fault of a record's syntax code says, with its
+// particulars.
+func syntaxMsg(code string, args rules.Args) rules.Msg {
+	return rules.M(rules.Code("notation.syntax."+code), args)
 }
 
 // Error gives the place, the message, the quoted line and a caret under the

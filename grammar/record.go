@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"pbem/i18n"
+	"pbem/rules"
 )
 
 // Record is one game of a record file as written: the tag section, the
@@ -119,15 +123,15 @@ func parseGames(lex *lexer.PeekingLexer) (gamesProduction, error) {
 // player's words. It implements participle.Error so participle passes it on.
 type syntaxError struct {
 	pos lexer.Position
-	msg string
+	why rules.Msg
 }
 
-func (e *syntaxError) Error() string            { return e.msg }
-func (e *syntaxError) Message() string          { return e.msg }
+func (e *syntaxError) Error() string            { return e.Message() }
+func (e *syntaxError) Message() string          { return i18n.Render(i18n.English, e.why) }
 func (e *syntaxError) Position() lexer.Position { return e.pos }
 
-func syntaxErrorf(pos lexer.Position, format string, args ...any) *syntaxError {
-	return &syntaxError{pos: pos, msg: fmt.Sprintf(format, args...)}
+func newSyntaxError(pos lexer.Position, code string, args rules.Args) *syntaxError {
+	return &syntaxError{pos: pos, why: syntaxMsg(code, args)}
 }
 
 // parseGame reads one game of a batch, up to and with its end-of-game
@@ -222,14 +226,14 @@ func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordEleme
 			if open != nil {
 				return els, nil
 			}
-			return els, syntaxErrorf(t.Pos, "this ) closes no variation")
+			return els, newSyntaxError(t.Pos, "close_no_variation", nil)
 		case TokSuffix:
-			return els, syntaxErrorf(t.Pos, "a move suffix such as %s belongs right after a ply, as in K10%s", t.Value, t.Value)
+			return els, newSyntaxError(t.Pos, "suffix_alone", rules.Args{"Suffix": t.Value})
 		case TokString:
-			return els, syntaxErrorf(t.Pos, `found %s outside a tag: tags come before the moves, as in [Event "Club match"]`, describeToken(*t))
+			return els, newSyntaxError(t.Pos, "outside_tag", rules.Args{"Found": describeToken(*t)})
 		default: // Resign, the result, the end
 			if open != nil {
-				return els, syntaxErrorf(open.Pos, "this variation is not closed before %s: end it with )", describeToken(*t))
+				return els, newSyntaxError(open.Pos, "variation_open", rules.Args{"Found": describeToken(*t)})
 			}
 			return els, nil
 		}
@@ -377,7 +381,7 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 			switch {
 			case i >= len(games):
 				// Not reached: parseGames takes every game whole.
-				p.Err = g.src.Errorf(max(g.src.first, 1), 1, "this game cannot be read: %v", err)
+				p.Err = g.src.fault(max(g.src.first, 1), 1, syntaxMsg("unreadable", rules.Args{"Error": fmt.Sprint(err)}))
 			case g.err != nil: // its tokens were dropped
 				games[i].Release()
 			default:
@@ -512,7 +516,7 @@ func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	}
 	if s.invalid >= 0 {
 		f := sc.errs[s.invalid]
-		g.err = g.src.Errorf(f.line, f.col, "%s", f.msg)
+		g.err = g.src.fault(f.line, f.col, f.why)
 		clear(toks[s.start:])
 		toks = toks[:s.start]
 	}
@@ -574,36 +578,43 @@ func (s *splitter) starts(t *lexer.Token) bool {
 func explainRecord(src *Source, game []lexer.Token, err error) *Error {
 	var own *syntaxError
 	if errors.As(err, &own) {
-		return src.Errorf(own.pos.Line, own.pos.Column, "%s", own.msg)
+		return src.fault(own.pos.Line, own.pos.Column, own.why)
 	}
-	pos, msg := game[0].Pos, "this game cannot be read from here on"
+	pos, why := game[0].Pos, syntaxMsg("unreadable_here", nil)
 	var unexpected *participle.UnexpectedTokenError
 	if errors.As(err, &unexpected) {
 		pos = unexpected.Unexpected.Pos
-		msg = "expected the end of the game, found " + describeToken(unexpected.Unexpected)
+		found := describeToken(unexpected.Unexpected)
+		why = syntaxMsg("expected_end", rules.Args{"Found": found})
 		for _, t := range game {
 			if t.Pos.Offset >= pos.Offset {
 				break
 			}
 			if t.Type == TokGiveUp || t.Type == TokResult {
-				msg = fmt.Sprintf("expected the end of the game after %s, found %s", t.Value, describeToken(unexpected.Unexpected))
+				why = syntaxMsg("expected_end_after", rules.Args{"After": t.Value, "Found": found})
 			}
 		}
 	}
-	return src.Errorf(pos.Line, pos.Column, "%s", msg)
+	return src.fault(pos.Line, pos.Column, why)
 }
 
-// describeToken names a token as the player wrote it.
-func describeToken(t lexer.Token) string {
+// describeToken names a token as the player wrote it: a message of the
+// catalogs, or the token's text quoted.
+func describeToken(t lexer.Token) any {
 	switch t.Type {
 	case lexer.EOF, tokGameEnd:
-		return "the end of the game"
+		return foundMsg("game_end", nil)
 	case TokResult:
-		return "the result " + t.Value
+		return foundMsg("result", rules.Args{"Result": t.Value})
 	case TokComment:
-		return "a comment"
+		return foundMsg("comment", nil)
 	case TokString:
-		return fmt.Sprintf("the quoted value %q", t.Value)
+		return foundMsg("value", rules.Args{"Value": strconv.Quote(t.Value)})
 	}
-	return fmt.Sprintf("%q", t.Value)
+	return strconv.Quote(t.Value)
+}
+
+// foundMsg names what was found where something else was expected.
+func foundMsg(code string, args rules.Args) rules.Msg {
+	return rules.M(rules.Code("notation.syntax.found."+code), args)
 }

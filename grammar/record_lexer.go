@@ -2,14 +2,16 @@ package grammar
 
 import (
 	"bytes"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"pbem/rules"
 )
 
 // The token types of records. One ply is one Ply token, whatever the game:
@@ -94,7 +96,7 @@ type recordScanner struct {
 // lexFault is why a text is no token, at its line and column.
 type lexFault struct {
 	line, col int
-	msg       string
+	why       rules.Msg
 }
 
 // newRecordScanner lexes a whole decoded text.
@@ -223,13 +225,13 @@ func (sc *recordScanner) emit(t lexer.TokenType, v string, p lexer.Position) {
 
 // invalid emits an Invalid token and files its fault; of two faults at
 // one place the first is the one reported.
-func (sc *recordScanner) invalid(v string, p lexer.Position, format string, args ...any) {
+func (sc *recordScanner) invalid(v string, p lexer.Position, code string, args rules.Args) {
 	sc.emit(TokInvalid, v, p)
 	if sc.errs == nil {
 		sc.errs = map[int]lexFault{}
 	}
 	if _, dup := sc.errs[p.Offset]; !dup {
-		sc.errs[p.Offset] = lexFault{line: p.Line, col: p.Column, msg: fmt.Sprintf(format, args...)}
+		sc.errs[p.Offset] = lexFault{line: p.Line, col: p.Column, why: syntaxMsg(code, args)}
 	}
 }
 
@@ -303,7 +305,7 @@ func (sc *recordScanner) step() {
 		sc.emit(TokVarClose, ")", sc.pos())
 		sc.advance(1)
 	case c == ']':
-		sc.invalid("]", sc.pos(), `found ] outside a tag: a tag is written [Event "Club match"], before the moves`)
+		sc.invalid("]", sc.pos(), "bracket_outside_tag", nil)
 		sc.advance(1)
 	case c == '"':
 		sc.str()
@@ -362,12 +364,12 @@ func (sc *recordScanner) tag() {
 		name = name[:k-1]
 	}
 	if name == "" {
-		sc.badTag(p, `expected a tag name after [, as in [Event "Club match"]`)
+		sc.badTag(p, "tag_no_name", nil)
 		return
 	}
 	sc.advance(n)
 	if sc.i >= len(sc.s) || sc.s[sc.i] != '"' {
-		sc.badTag(sc.pos(), `expected the tag's value in double quotes after %q, as in [Event "Club match"], found %s`, name, sc.found())
+		sc.badTag(sc.pos(), "tag_no_value", rules.Args{"Name": strconv.Quote(name), "Found": sc.found()})
 		return
 	}
 	sc.emit(TokTagName, name, p)
@@ -377,7 +379,7 @@ func (sc *recordScanner) tag() {
 	sc.skipBlanks()
 	if sc.i >= len(sc.s) || sc.s[sc.i] != ']' {
 		// Nothing is skipped: what follows may well be the moves.
-		sc.invalid("", sc.pos(), "expected ] to close the tag %s, found %s", name, sc.found())
+		sc.invalid("", sc.pos(), "tag_not_closed", rules.Args{"Name": name, "Found": sc.found()})
 		return
 	}
 	sc.advance(1)
@@ -385,25 +387,26 @@ func (sc *recordScanner) tag() {
 
 // badTag reports a tag that is not whole and skips to its ] or the end of
 // its line.
-func (sc *recordScanner) badTag(p lexer.Position, format string, args ...any) {
+func (sc *recordScanner) badTag(p lexer.Position, code string, args rules.Args) {
 	n := sc.toLineEnd()
 	if j := strings.IndexByte(sc.s[sc.i:sc.i+n], ']'); j >= 0 {
 		n = j + 1
 	}
-	sc.invalid(sc.s[sc.i:sc.i+n], p, format, args...)
+	sc.invalid(sc.s[sc.i:sc.i+n], p, code, args)
 	sc.advance(n)
 }
 
-// found names what stands at the offset, for an error.
-func (sc *recordScanner) found() string {
+// found names what stands at the offset, for an error: a message of the
+// catalogs, or the text quoted.
+func (sc *recordScanner) found() any {
 	rest := sc.s[sc.i:]
 	if n := strings.IndexAny(rest, " \t\r\n"); n >= 0 {
 		rest = rest[:n]
 	}
 	if rest == "" {
-		return "the end of the line"
+		return foundMsg("line_end", nil)
 	}
-	return fmt.Sprintf("%q", rest)
+	return strconv.Quote(rest)
 }
 
 // str lexes a quoted value with its \" and \\ escapes; other backslashes
@@ -450,7 +453,7 @@ func (sc *recordScanner) str() bool {
 		}
 	}
 	n := sc.toLineEnd()
-	sc.invalid(sc.s[sc.i:sc.i+n], p, "the quoted value is not closed: end it with \" on the same line")
+	sc.invalid(sc.s[sc.i:sc.i+n], p, "value_not_closed", nil)
 	sc.advance(n)
 	return false
 }
@@ -470,7 +473,7 @@ func (sc *recordScanner) braceComment() {
 	}
 	if end < 0 {
 		n := sc.toLineEnd()
-		sc.invalid(sc.s[sc.i:sc.i+n], p, "this comment is not closed: end it with }")
+		sc.invalid(sc.s[sc.i:sc.i+n], p, "comment_not_closed", nil)
 		sc.advance(n)
 		return
 	}
@@ -598,7 +601,7 @@ func (sc *recordScanner) classify(w string) {
 	if w[0] == '$' {
 		d := recordDigits(w[1:])
 		if d == 0 {
-			sc.invalid(w, p, "%s: a NAG is $ followed by a number, such as $1", w)
+			sc.invalid(w, p, "nag_form", rules.Args{"Word": w})
 			sc.advanceWord(w)
 			return
 		}
@@ -616,7 +619,7 @@ func (sc *recordScanner) classify(w string) {
 	ply, suffix := w[:k], w[k:]
 	if strings.Trim(suffix, "!?") != "" {
 		r, _ := utf8.DecodeRuneInString(suffix[strings.IndexFunc(suffix, func(r rune) bool { return r != '!' && r != '?' }):])
-		sc.invalid(w, p, "%s: the character %q has no place in the moves; a ply is written like K10, b1-c2 or 213:c2-c4:d2-e3:e2-e3, with spaces between plies", w, r)
+		sc.invalid(w, p, "stray_character", rules.Args{"Word": w, "Char": strconv.QuoteRune(r)})
 		sc.advanceWord(w)
 		return
 	}
@@ -627,7 +630,7 @@ func (sc *recordScanner) classify(w string) {
 	if suffix != "" {
 		sp := sc.pos()
 		if !isSuffix(suffix) {
-			sc.invalid(suffix, sp, "%s is no move suffix: write one of ! ? !! ?? !? ?!", suffix)
+			sc.invalid(suffix, sp, "bad_suffix", rules.Args{"Suffix": suffix})
 		} else {
 			sc.emit(TokSuffix, suffix, sp)
 		}

@@ -91,6 +91,32 @@ func TestProblemsInEveryLanguage(t *testing.T) {
 			i18n.Spanish:    "un NAG como $1 califica la jugada anterior, pero aquí no hay ninguna",
 			i18n.Portuguese: "um NAG como $1 avalia o lance anterior, mas aqui não há nenhum",
 		}},
+		// Faults of the syntax (package grammar), and what they found
+		// where something else was due, said in each language too.
+		{"a value not closed", "[Game \"Pente]\nK10 *\n", 1, 7, map[i18n.Lang]string{
+			i18n.English:    `the quoted value is not closed: end it with " on the same line`,
+			i18n.German:     `der Wert in Anführungszeichen ist nicht geschlossen: beende ihn mit " in derselben Zeile`,
+			i18n.Spanish:    `el valor entre comillas no está cerrado: termínalo con " en la misma línea`,
+			i18n.Portuguese: `o valor entre aspas não está fechado: termina-o com " na mesma linha`,
+		}},
+		{"a variation not closed", "[Game \"Pente\"]\nK10 (L9 *\n", 2, 5, map[i18n.Lang]string{
+			i18n.English:    "this variation is not closed before the result *: end it with )",
+			i18n.German:     "diese Variante ist noch offen, wo das Ergebnis * kommt: schließ sie mit )",
+			i18n.Spanish:    "esta variante sigue abierta cuando llega el resultado *: ciérrala con )",
+			i18n.Portuguese: "esta variante continua aberta quando chega o resultado *: fecha-a com )",
+		}},
+		{"a tag not closed", "[Game \"Pente\"\nK10 *\n", 1, 14, map[i18n.Lang]string{
+			i18n.English:    "expected ] to close the tag Game, found the end of the line",
+			i18n.German:     "das Tag Game sollte mit ] enden, aber da steht das Ende der Zeile",
+			i18n.Spanish:    "se esperaba ] para cerrar la etiqueta Game, pero viene el final de la línea",
+			i18n.Portuguese: "esperava-se ] para fechar a etiqueta Game, mas vem o fim da linha",
+		}},
+		{"a character that has no place in the moves", "[Game \"Pente\"]\nK10 L9& *\n", 2, 5, map[i18n.Lang]string{
+			i18n.English:    "L9&: the character '&' has no place in the moves",
+			i18n.German:     "L9&: das Zeichen '&' hat in den Zügen keinen Platz",
+			i18n.Spanish:    "L9&: el carácter '&' no tiene cabida en las jugadas",
+			i18n.Portuguese: "L9&: o carácter '&' não tem lugar nos lances",
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

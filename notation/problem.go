@@ -31,7 +31,7 @@ type Problem struct {
 	// Cause is the rules' refusal of the ply, when the problem is one.
 	Cause *rules.Error
 	// Why is Reason as a message of the catalogs; its zero value when the
-	// text has none (a fault of the syntax, said by package grammar).
+	// text has none (an error of the program's, not of the record).
 	Why rules.Msg
 
 	// framed is set when Msg is Reason framed by the ply: "ply 3 (H9): ...".
@@ -70,7 +70,7 @@ func (p *Problem) message() any {
 }
 
 func fromGrammar(e *grammar.Error) *Problem {
-	return &Problem{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg, Quote: e.Quote, Reason: e.Msg}
+	return &Problem{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg, Quote: e.Quote, Reason: e.Msg, Why: e.Why}
 }
 
 // problemAt is the problem why at line and column of src.
@@ -96,8 +96,7 @@ func plyMsg(n int, token string, reason rules.Msg) rules.Msg {
 	return rules.M("notation.ply", rules.Args{"Ply": n, "Token": token, "Reason": reason})
 }
 
-// In is the problem put into lang. A fault of the syntax stays as package
-// grammar said it.
+// In is the problem put into lang.
 func (p *Problem) In(lang i18n.Lang) *Problem {
 	if p == nil || p.Why.Code == "" || lang.Or(i18n.English) == i18n.English {
 		return p // its texts are English already

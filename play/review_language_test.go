@@ -32,3 +32,26 @@ func TestReviewInTheSendersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewSyntaxInTheSendersLanguage: a fault of a record's syntax (a
+// character no ply has) is said in the sender's language too.
+func TestReviewSyntaxInTheSendersLanguage(t *testing.T) {
+	record := "review\n\n[Game \"Pente\"]\n\n1. K10 L9& *\n"
+	cases := []struct {
+		lang i18n.Lang
+		want string
+	}{
+		{i18n.English, "pasted:3:8: L9&: the character '&' has no place in the moves"},
+		{i18n.German, "pasted:3:8: L9&: das Zeichen '&' hat in den Zügen keinen Platz"},
+		{i18n.Spanish, "pasted:3:8: L9&: el carácter '&' no tiene cabida en las jugadas"},
+		{i18n.Portuguese, "pasted:3:8: L9&: o carácter '&' não tem lugar nos lances"},
+	}
+	for _, c := range cases {
+		t.Run(string(c.lang), func(t *testing.T) {
+			w := newWorld(t, Config{})
+			w.send("carol@example.org", "", "language "+string(c.lang))
+			w.send("carol@example.org", "", record)
+			mustContain(t, w.last("carol@example.org"), c.want)
+		})
+	}
+}
