@@ -260,10 +260,19 @@ type reading struct {
 	words []string
 }
 
-// readCommands reads a mail's subject and body for commands.
+// readCommands reads a mail's subject and body for commands. Below a
+// command that reads a record pasted into the mail (review, and analyze
+// naming no game), the record's lines, from the first that opens a tag
+// pair, are the record's (pastedRecord): no commands, and no complaints
+// that "[Game" is no command.
 func readCommands(subject string, body bodyText) reading {
 	var r reading
+	readsPasted, inRecord := false, false
 	for _, l := range body.lines {
+		if inRecord || readsPasted && strings.HasPrefix(strings.TrimSpace(l.text), "[") {
+			inRecord = true
+			continue
+		}
 		if l.prose {
 			r.other++
 			r.addGreeting(l.text)
@@ -273,6 +282,7 @@ func readCommands(subject string, body bodyText) reading {
 		if err == nil {
 			r.commands = append(r.commands, cmd)
 			r.words = append(r.words, firstField(l.text))
+			readsPasted = readsPasted || readsPastedRecord(cmd)
 			continue
 		}
 		var nu *grammar.NotUnderstood
@@ -291,6 +301,11 @@ func readCommands(subject string, body bodyText) reading {
 		}
 	}
 	return r
+}
+
+// readsPastedRecord says whether c reads a record pasted below it.
+func readsPastedRecord(c *grammar.Command) bool {
+	return c.Review || c.About != nil && c.About.Game == 0
 }
 
 func (r *reading) addGreeting(line string) {

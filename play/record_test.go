@@ -36,6 +36,9 @@ func TestReviewOfAPastedAndAnAttachedRecord(t *testing.T) {
 	w.send("carol@example.org", "please check", "review\n\n[Game \"Pente\"]\n[Options \"tournament=off\"]\n\n1. K10 L9 2. K11 K10 *\n")
 	m := w.last("carol@example.org")
 	mustContain(t, m, "Reviewed 1 game(s): 0 valid, 1 not.", "ply 4 (K10)", "K10 is taken")
+	// The record's lines are the record's, not commands gone wrong.
+	mustNotContain(t, m, "Not understood")
+	mustNotContain(t, m, "were not commands")
 	w.deliver(Message{From: "carol@example.org", Text: "review", Attachments: []Attachment{{
 		Name: "two.pgn", Type: "application/x-chess-pgn",
 		Data: []byte("[Game \"Gomoku\"]\n\n1. K10 L9 *\n\n[Game \"Pinuid Classic\"]\n\n1. b1-a2 *\n"),
@@ -43,6 +46,22 @@ func TestReviewOfAPastedAndAnAttachedRecord(t *testing.T) {
 	mustContain(t, w.last("carol@example.org"), "Reviewed 2 game(s): 2 valid, 0 not.", "two.pgn #2:", "Pinuid Classic")
 	w.send("carol@example.org", "", "review")
 	mustContain(t, w.last("carol@example.org"), "There is no record to review")
+}
+
+// TestPastedRecordLinesAreNoCommands: below "review" or a bare "analyze",
+// the pasted record's lines draw no "Not understood"; commands above the
+// record are read, and without such a command a line like a ply still
+// draws its complaint.
+func TestPastedRecordLinesAreNoCommands(t *testing.T) {
+	w := newWorld(t, Config{})
+	record := "[Game \"Pente\"]\n[Result \"*\"]\n\n1. K10 L9 2. K11 L10 *\n"
+	w.send("carol@example.org", "", "games\nanalyze\n\n"+record)
+	m := w.last("carol@example.org")
+	mustContain(t, m, "Read: games", "Read: analyze")
+	mustNotContain(t, m, "Not understood")
+	mustNotContain(t, m, "were not commands")
+	w.send("carol@example.org", "", "games\n\n1. K10 L9 2. K11 L10 *\n")
+	mustContain(t, w.last("carol@example.org"), "Not understood: \"1. K10 L9 2. K11 L10 *\"")
 }
 
 func TestExportOfTheStore(t *testing.T) {
