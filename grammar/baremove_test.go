@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -69,7 +70,9 @@ func FuzzBareMove(f *testing.F) {
 
 // BenchmarkParseCommand is a mail's move line read by ParseCommand: a
 // lone move and one with its ply number take the fast path, a move with
-// its game number goes through the parser.
+// its game number goes through the parser. Beside them, lines that are no
+// command: a near miss ("did you mean"), and a first word of 990 bytes
+// and a line of a megabyte, which must cost no more than a line of use.
 func BenchmarkParseCommand(b *testing.B) {
 	for _, line := range []string{"K10", "K10 #7", "move 12 K10"} {
 		b.Run(line, func(b *testing.B) {
@@ -77,6 +80,20 @@ func BenchmarkParseCommand(b *testing.B) {
 			for b.Loop() {
 				if _, err := ParseCommand(line); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for name, line := range map[string]string{
+		"mvoe 12 K10": "mvoe 12 K10",
+		"long word":   "###" + strings.Repeat("\xbf", 990),
+		"megabyte":    "###" + strings.Repeat("\xbf", 1<<20),
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ParseCommand(line); err == nil {
+					b.Fatal("understood")
 				}
 			}
 		})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -219,11 +220,20 @@ func orJoin(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
+// MaxCommandLen is the longest line, in characters, read as a command.
+// The longest of use (a preview or conditions of many plies, an invitation
+// to several addresses) take a few hundred; a longer line is not
+// understood, unread: a mail may hold a line of megabytes.
+const MaxCommandLen = 1000
+
 // ParseCommand reads one line as a command. Case, extra spaces, a left-out
 // "move" and a left-out game number are all fine. A line that is not a
 // command gives a *NotUnderstood with the nearest command words.
 func ParseCommand(line string) (*Command, error) {
 	text := strings.TrimSpace(line)
+	if len(text) > MaxCommandLen && (len(text) > utf8.UTFMax*MaxCommandLen || utf8.RuneCountInString(text) > MaxCommandLen) {
+		return nil, &NotUnderstood{Line: text, Column: 1}
+	}
 	if cmd, ok := bareMove(text); ok {
 		return cmd, nil
 	}

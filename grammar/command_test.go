@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -96,6 +97,25 @@ func TestParseCommand(t *testing.T) {
 				t.Errorf("game %d, want %d", got, tc.game)
 			}
 		})
+	}
+}
+
+// TestParseCommandLength: a line up to MaxCommandLen characters is read;
+// a longer one is not understood, whatever it holds.
+func TestParseCommandLength(t *testing.T) {
+	long := "preview 3" + strings.Repeat(" K10", (MaxCommandLen-len("preview 3"))/4)
+	if len(long) > MaxCommandLen || len(long) < MaxCommandLen-3 {
+		t.Fatalf("the line is %d bytes, want just under %d", len(long), MaxCommandLen)
+	}
+	if c, err := ParseCommand(long); err != nil || c.Verb() != "preview" {
+		t.Errorf("a preview of %d bytes: %v, %v; want it read", len(long), c, err)
+	}
+	for _, line := range []string{long + " K10", "move 1 K10 " + strings.Repeat("\xbf", 1<<20)} {
+		c, err := ParseCommand(line)
+		var nu *NotUnderstood
+		if !errors.As(err, &nu) || len(nu.Suggest) > 0 {
+			t.Errorf("a line of %d bytes: %v, %v; want it not understood, with no suggestion", len(line), c, err)
+		}
 	}
 }
 
@@ -206,6 +226,9 @@ func FuzzParseCommand(f *testing.F) {
 		}
 		if c.String() == "" || c.Verb() == "" {
 			t.Fatalf("%q: empty reading", line)
+		}
+		if utf8.RuneCountInString(c.String()) > MaxCommandLen {
+			return // its canonical form ("move 100 ..." for "100 ...") is past the limit
 		}
 		// What was read reads back the same.
 		again, err := ParseCommand(c.String())

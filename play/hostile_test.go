@@ -159,6 +159,20 @@ func TestCommandFloodIsCut(t *testing.T) {
 	}
 }
 
+// TestLongLinesAreCutShort: a reply quotes a line it did not understand
+// cut short, never whole; and a Subject of a megabyte, which ParseCommand
+// took seconds and half a gigabyte to refuse, is refused unread while the
+// body's command is done.
+func TestLongLinesAreCutShort(t *testing.T) {
+	w := newWorld(t, Config{})
+	w.send("carol@example.org", "", "vacaton "+strings.Repeat("x", 250))
+	m := w.last("carol@example.org")
+	mustContain(t, m, `Not understood: "vacaton `+strings.Repeat("x", 72)+`"…; did you mean vacation?`)
+	mustNotContain(t, m, strings.Repeat("x", 73))
+	w.send("carol@example.org", "###"+strings.Repeat("\xbf", 1<<20), "games")
+	mustContain(t, w.last("carol@example.org"), "Read: games")
+}
+
 // TestMailInOtherForms plays a ply from a mail in ISO-8859-1 and from an
 // HTML-only mail, decoded as the daemon decodes them.
 func TestMailInOtherForms(t *testing.T) {

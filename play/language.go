@@ -174,10 +174,27 @@ func (h *handling) langFor(to string) i18n.Lang {
 // notUnderstood tells a line that looks meant as a command but is none,
 // with the command words it may have meant.
 func notUnderstood(lang i18n.Lang, nu *grammar.NotUnderstood) string {
-	args := map[string]any{"Line": strconv.Quote(nu.Line)}
+	args := map[string]any{"Line": quoteCut(nu.Line)}
 	if len(nu.Suggest) == 0 {
 		return i18n.Tr(lang, "play.not_understood", args)
 	}
 	args["Choices"] = rules.OrList(nu.Suggest)
 	return i18n.Tr(lang, "play.not_understood_hint", args)
+}
+
+// maxQuoted is how many characters of a line not understood a reply
+// quotes: enough to recognise it, and a line of megabytes is not mailed
+// back.
+const maxQuoted = 80
+
+// quoteCut quotes line, cut after maxQuoted characters with "…".
+func quoteCut(line string) string {
+	n := 0
+	for i := range line {
+		if n == maxQuoted {
+			return strconv.Quote(line[:i]) + "…"
+		}
+		n++
+	}
+	return strconv.Quote(line)
 }

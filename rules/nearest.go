@@ -1,15 +1,27 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Nearest returns the candidates nearest to word (ignoring case), if they
 // are within maxDist edits: all that tie for nearest, in the given order. It
 // serves "did you mean" hints.
+//
+// A candidate whose length differs from the word's by more than maxDist is
+// never near, and is passed over unmeasured: a mail's first "word" may be
+// thousands of characters long, and measuring it against every command
+// word took seconds.
 func Nearest(word string, candidates []string, maxDist int) []string {
 	word = strings.ToLower(word)
+	n := utf8.RuneCountInString(word)
 	best := maxDist + 1
 	var out []string
 	for _, c := range candidates {
+		if k := utf8.RuneCountInString(c); k > n+maxDist || n > k+maxDist {
+			continue
+		}
 		d := editDistance(word, strings.ToLower(c))
 		switch {
 		case d > maxDist:

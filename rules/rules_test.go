@@ -41,6 +41,10 @@ func TestNearest(t *testing.T) {
 		{"seat", 2, "seats"},
 		{"stat", 2, "start"},
 		{"xyz", 2, ""}, // 3 edits from "seats": one more than allowed
+		{"seatsxx", 2, "seats"},
+		{"seatsxxx", 2, ""}, // longer by three
+		{"vä", 1, ""},       // shorter than every name by more than one
+		{strings.Repeat("variant", 20000), 2, ""},
 	}
 	names := []string{"tournament", "variant", "seats", "start"}
 	for _, tc := range tests {
