@@ -169,7 +169,7 @@ func TestLongLinesAreCutShort(t *testing.T) {
 	m := w.last("carol@example.org")
 	mustContain(t, m, `Not understood: "vacaton `+strings.Repeat("x", 72)+`"…; did you mean vacation?`)
 	mustNotContain(t, m, strings.Repeat("x", 73))
-	w.send("carol@example.org", "###"+strings.Repeat("\xbf", 1<<20), "games")
+	w.send("carol@example.org", "###"+strings.Repeat("x", 1<<20), "games")
 	mustContain(t, w.last("carol@example.org"), "Read: games")
 }
 
