@@ -303,9 +303,11 @@ func readCommands(subject string, body bodyText) reading {
 	return r
 }
 
-// readsPastedRecord says whether c reads a record pasted below it.
+// readsPastedRecord says whether c reads a record pasted below it: review,
+// and analyze naming no game (board, resign and the other verbs of
+// AboutGame read none).
 func readsPastedRecord(c *grammar.Command) bool {
-	return c.Review || c.About != nil && c.About.Game == 0
+	return c.Review || c.About != nil && c.About.Verb == "analyze" && c.About.Game == 0
 }
 
 func (r *reading) addGreeting(line string) {
