@@ -80,15 +80,25 @@ func load(lang Lang) *catalog {
 			for _, m := range msgs {
 				all = append(all, m)
 			}
-			if err := b.AddMessages(language.Make(string(l)), all...); err != nil {
+			if err := b.AddMessages(l.tag(), all...); err != nil {
 				// Every language of All has plural rules: a test
 				// renders every plural message in each.
 				panic(err)
 			}
 		}
-		return goi18n.NewLocalizer(b, string(lang))
+		return goi18n.NewLocalizer(b, lang.tag().String())
 	})
 	return c
+}
+
+// tag is the language's tag for the template engine, whose plural rules
+// it picks. Portuguese is European (pt-PT), where 0 takes the plural ("0
+// lances"); plain "pt" gets Brazil's rule, where 0 is singular.
+func (l Lang) tag() language.Tag {
+	if l == Portuguese {
+		return language.MustParse("pt-PT")
+	}
+	return language.Make(string(l))
 }
 
 // mustCatalog is the catalog of lang, one of All.

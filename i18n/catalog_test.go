@@ -176,6 +176,31 @@ func TestPluralForms(t *testing.T) {
 	}
 }
 
+// TestPluralZero: 0 takes the plural in every language here, European
+// Portuguese too (the rule go-i18n gives plain "pt" is Brazil's, where 0
+// is singular).
+func TestPluralZero(t *testing.T) {
+	args := func(n int) map[string]any {
+		return map[string]any{CountArg: n, "Result": "*", "Outcome": "*"}
+	}
+	for _, c := range []struct {
+		lang Lang
+		n    int
+		want string
+	}{
+		{Portuguese, 0, "0 lances,"},
+		{Portuguese, 1, "1 lance,"},
+		{Portuguese, 2, "2 lances,"},
+		{Spanish, 0, "0 jugadas,"},
+		{German, 0, "0 Züge,"},
+		{English, 0, "0 plies,"},
+	} {
+		if got := Tr(c.lang, "notation.summary.plies", args(c.n)); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s, %d: %q, want it to begin %q", c.lang, c.n, got, c.want)
+		}
+	}
+}
+
 func TestTr(t *testing.T) {
 	tests := []struct {
 		lang Lang
