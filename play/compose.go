@@ -32,6 +32,23 @@ func (h *handling) notify(to db.Player, t *table, headline words) {
 	h.notices = append(h.notices, notice{to: to, t: t, headline: headline(h.s.langOf(to))})
 }
 
+// notifyAnswering asks the seats in play but the sender to answer an offer.
+// Seats out of the game (Quatro) and watchers have nothing to answer, and
+// hear how it ended from notifyOthers.
+func (h *handling) notifyAnswering(t *table, headline words) error {
+	for _, s := range t.row.Seats {
+		if s.PlayerID == h.sender.ID || !rules.InPlay(t.game, rules.Seat(s.Seat)) {
+			continue
+		}
+		p, err := h.tx.PlayerByID(s.PlayerID)
+		if err != nil {
+			return err
+		}
+		h.notify(p, t, headline)
+	}
+	return nil
+}
+
 // notifyOthers tells every seat but the sender, and every watcher, what
 // happened in a game.
 func (h *handling) notifyOthers(t *table, headline words) error {

@@ -97,7 +97,11 @@ func TestQuatroDrawNeedsTheSeatsInPlay(t *testing.T) {
 	if g := w.game(id); g.row.State != db.Active {
 		t.Fatalf("one seat's offer ended the game: %s", g.row.State)
 	}
+	// Only the seats that must answer are asked to; bob, out, is not.
+	mustContain(t, w.lastAbout("carol@example.org", id), "alice (Seat 1) offered a draw in game 1.")
+	mustNotContain(t, w.lastAbout("bob@example.org", id), "offered a draw")
 	w.reply("carol@example.org", w.lastAbout("carol@example.org", id), "accept")
+	mustContain(t, w.lastAbout("bob@example.org", id), "drawn")
 	g := w.game(id)
 	if g.row.Result != "1/2-1/2-1/2" || g.row.Termination != "agreed draw" {
 		t.Fatalf("result %q %q, want the agreed draw", g.row.Result, g.row.Termination)

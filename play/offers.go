@@ -93,7 +93,7 @@ func (h *handling) agree(c *grammar.Command, t *table, kind db.OfferKind) error 
 		}
 		if !open {
 			h.say(c.String(), "%s", h.tr(offerID(kind, "made_you"), map[string]any{"Game": t.row.ID}))
-			return h.notifyOthers(t, func(lang i18n.Lang) string {
+			return h.notifyAnswering(t, func(lang i18n.Lang) string {
 				return i18n.Tr(lang, offerID(kind, "made"), map[string]any{"Seat": t.seatLabelIn(lang, seat), "Game": t.row.ID})
 			})
 		}
