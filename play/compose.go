@@ -52,15 +52,8 @@ func (h *handling) notifyAnswering(t *table, headline words) error {
 // notifyOthers tells every seat but the sender, and every watcher, what
 // happened in a game.
 func (h *handling) notifyOthers(t *table, headline words) error {
-	for _, s := range t.row.Seats {
-		if s.PlayerID == h.sender.ID {
-			continue
-		}
-		p, err := h.tx.PlayerByID(s.PlayerID)
-		if err != nil {
-			return err
-		}
-		h.notify(p, t, headline)
+	if err := h.notifySeats(t, h.sender.ID, func(db.Player) words { return headline }); err != nil {
+		return err
 	}
 	ws, err := h.tx.Watchers(t.row.ID)
 	if err != nil {
