@@ -267,7 +267,15 @@ type reading struct {
 // that "[Game" is no command.
 func readCommands(subject string, body bodyText) reading {
 	var r reading
-	readsPasted, inRecord := false, false
+	// The subject's command is read first: "review" as the subject reads
+	// the record pasted into the body as much as "review" above it.
+	var subjCmd *grammar.Command
+	if subj := subjectCommand(subject); subj != "" {
+		if cmd, err := grammar.ParseCommand(subj); err == nil {
+			subjCmd = cmd
+		}
+	}
+	readsPasted, inRecord := subjCmd != nil && readsPastedRecord(subjCmd), false
 	for _, l := range body.lines {
 		if inRecord || readsPasted && strings.HasPrefix(strings.TrimSpace(l.text), "[") {
 			inRecord = true
@@ -293,12 +301,9 @@ func readCommands(subject string, body bodyText) reading {
 		r.other++
 		r.addGreeting(l.text)
 	}
-	if subj := subjectCommand(subject); subj != "" {
-		// "help" as the subject and the body is one command, not two.
-		if cmd, err := grammar.ParseCommand(subj); err == nil && !slices.ContainsFunc(r.commands,
-			func(c *grammar.Command) bool { return c.String() == cmd.String() }) {
-			r.commands = append([]*grammar.Command{cmd}, r.commands...)
-		}
+	// "help" as the subject and the body is one command, not two.
+	if subjCmd != nil && !slices.ContainsFunc(r.commands, func(c *grammar.Command) bool { return c.String() == subjCmd.String() }) {
+		r.commands = append([]*grammar.Command{subjCmd}, r.commands...)
 	}
 	return r
 }

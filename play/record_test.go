@@ -62,6 +62,11 @@ func TestPastedRecordLinesAreNoCommands(t *testing.T) {
 	mustNotContain(t, m, "were not commands")
 	w.send("carol@example.org", "", "games\n\n1. K10 L9 2. K11 L10 *\n")
 	mustContain(t, w.last("carol@example.org"), "Not understood: \"1. K10 L9 2. K11 L10 *\"")
+	// "review" as the subject reads the record in the body just the same.
+	w.send("carol@example.org", "review", record)
+	m = w.last("carol@example.org")
+	mustContain(t, m, "Read: review", "Reviewed 1 game(s)")
+	mustNotContain(t, m, "Not understood")
 	// Other commands read no record: the lines below them are read as ever.
 	w.send("carol@example.org", "", "board\n[Game \"Pente\"]\ngames\n")
 	mustContain(t, w.last("carol@example.org"), "Read: board", "Read: games")
