@@ -36,17 +36,8 @@ func (h *handling) notify(to db.Player, t *table, headline words) {
 // Seats out of the game (Quatro) and watchers have nothing to answer, and
 // hear how it ended from notifyOthers.
 func (h *handling) notifyAnswering(t *table, headline words) error {
-	for _, s := range t.row.Seats {
-		if s.PlayerID == h.sender.ID || !rules.InPlay(t.game, rules.Seat(s.Seat)) {
-			continue
-		}
-		p, err := h.tx.PlayerByID(s.PlayerID)
-		if err != nil {
-			return err
-		}
-		h.notify(p, t, headline)
-	}
-	return nil
+	inPlay := func(seat int) bool { return rules.InPlay(t.game, rules.Seat(seat)) }
+	return h.notifySeatsWhere(t, h.sender.ID, inPlay, func(db.Player) words { return headline })
 }
 
 // notifyOthers tells every seat but the sender, and every watcher, what

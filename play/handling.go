@@ -277,7 +277,7 @@ func readCommands(subject string, body bodyText) reading {
 	}
 	readsPasted, inRecord := subjCmd != nil && readsPastedRecord(subjCmd), false
 	for _, l := range body.lines {
-		if inRecord || readsPasted && strings.HasPrefix(strings.TrimSpace(l.text), "[") {
+		if inRecord || readsPasted && opensTagPair(l.text) {
 			inRecord = true
 			continue
 		}

@@ -59,8 +59,13 @@ func (h *handling) notifyPly(t *table, headline words) error {
 // notifySeats tells every seat of a game but one player's: headline says
 // it for each recipient (in the recipient's time zone, say).
 func (h *handling) notifySeats(t *table, except int64, headline func(p db.Player) words) error {
+	return h.notifySeatsWhere(t, except, nil, headline)
+}
+
+// notifySeatsWhere is notifySeats for the seats keep takes (all when nil).
+func (h *handling) notifySeatsWhere(t *table, except int64, keep func(seat int) bool, headline func(p db.Player) words) error {
 	for _, s := range t.row.Seats {
-		if s.PlayerID == except {
+		if s.PlayerID == except || keep != nil && !keep(s.Seat) {
 			continue
 		}
 		p, err := h.tx.PlayerByID(s.PlayerID)

@@ -153,7 +153,7 @@ func pastedRecord(text string) string {
 		if line == "-- " {
 			break
 		}
-		if !started && strings.HasPrefix(strings.TrimSpace(line), "[") {
+		if !started && opensTagPair(line) {
 			started = true
 		}
 		if started && !strings.HasPrefix(line, ">") {
@@ -161,6 +161,12 @@ func pastedRecord(text string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// opensTagPair says whether a line opens a tag pair, where a pasted record
+// starts.
+func opensTagPair(line string) bool {
+	return strings.HasPrefix(strings.TrimSpace(line), "[")
 }
 
 // Export writes the records of the store's games in the strict export
