@@ -141,7 +141,9 @@ func reportLatency(b *testing.B, sent, answered []time.Time) {
 //	            to the last;
 //	            beside them the rate at which a bare IMAP client takes the
 //	            same mails from Dovecot (imaptake), one by one and in one
-//	            batch: the limit
+//	            batch, finding them there: the limit; and one by one
+//	            meeting the same burst from IDLE, as the daemon does, so
+//	            that it waits for Dovecot's notice too
 //	back-to-back: each move delivered as soon as the last is answered,
 //	            while the daemon still files the last mail
 //	after-idle: each move delivered 50ms after the last was answered,
@@ -215,6 +217,33 @@ func burst(b *testing.B, pictures bool) {
 		}
 		b.ReportMetric(float64(cpuNow()-cpu)/1e6/float64(len(moves)), "bare-"+way.Name+"-cpu-ms/mail")
 	}
+
+	// The bare client meeting the same burst the daemon's way: waiting
+	// in IDLE when the mails are moved in, so it pays Dovecot's half
+	// second too, then taking them one by one.
+	if err := imaptake.Fill(c, "bare-idle-staging", moves); err != nil {
+		b.Fatal(err)
+	}
+	if err := c.Create("bare-idle", nil).Wait(); err != nil {
+		b.Fatal(err)
+	}
+	exists := imaptake.NewExists()
+	idler := r.imap.DialWith(b, dovecot.User, exists.Handler())
+	if _, err := idler.Select("bare-idle", nil).Wait(); err != nil {
+		b.Fatal(err)
+	}
+	start, cpu := time.Now(), cpuNow()
+	err := imaptake.FromIdle(idler, exists, len(moves), func() error {
+		_, err := c.Move(all, "bare-idle").Wait()
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bare := float64(len(moves)) / time.Since(start).Seconds()
+	b.ReportMetric(bare, "bare-from-idle-mails/s")
+	b.ReportMetric(rate/bare, "of-bare-from-idle")
+	b.ReportMetric(float64(cpuNow()-cpu)/1e6/float64(len(moves)), "bare-from-idle-cpu-ms/mail")
 }
 
 // serialMoves delivers b.N moves one at a time, each once the last was

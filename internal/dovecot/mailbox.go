@@ -13,14 +13,28 @@ import (
 // when the test ends.
 func (s *Server) Dial(tb testing.TB, user string) *imapclient.Client {
 	tb.Helper()
-	c := s.login(tb, user)
+	return s.DialWith(tb, user, nil)
+}
+
+// DialWith is Dial with a handler of what the server tells unasked.
+func (s *Server) DialWith(tb testing.TB, user string, unilateral *imapclient.UnilateralDataHandler) *imapclient.Client {
+	tb.Helper()
+	c := s.loginWith(tb, user, unilateral)
 	tb.Cleanup(func() { c.Close() })
 	return c
 }
 
 func (s *Server) login(tb testing.TB, user string) *imapclient.Client {
 	tb.Helper()
-	c, err := imapclient.DialInsecure(s.Addr, &imapclient.Options{Dialer: &net.Dialer{Timeout: 5 * time.Second}})
+	return s.loginWith(tb, user, nil)
+}
+
+func (s *Server) loginWith(tb testing.TB, user string, unilateral *imapclient.UnilateralDataHandler) *imapclient.Client {
+	tb.Helper()
+	c, err := imapclient.DialInsecure(s.Addr, &imapclient.Options{
+		Dialer:                &net.Dialer{Timeout: 5 * time.Second},
+		UnilateralDataHandler: unilateral,
+	})
 	if err != nil {
 		tb.Fatalf("dovecot: dial %s: %v", s.Addr, err)
 	}

@@ -5,7 +5,10 @@
 package imaptake
 
 import (
+	"errors"
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
@@ -87,6 +90,98 @@ func batch(c *imapclient.Client, done string) error {
 	}
 	if _, err := c.Move(all, done).Wait(); err != nil {
 		return fmt.Errorf("move: %w", err)
+	}
+	return nil
+}
+
+// Exists follows how many messages the server says the selected mailbox
+// holds. Its Handler goes into the client's options.
+type Exists struct {
+	mu      sync.Mutex
+	n       uint32
+	changed chan struct{}
+}
+
+// NewExists returns an Exists at zero.
+func NewExists() *Exists { return &Exists{changed: make(chan struct{}, 1)} }
+
+// Handler notes each EXISTS the server sends.
+func (e *Exists) Handler() *imapclient.UnilateralDataHandler {
+	return &imapclient.UnilateralDataHandler{Mailbox: func(m *imapclient.UnilateralDataMailbox) {
+		if m.NumMessages == nil {
+			return
+		}
+		e.mu.Lock()
+		e.n = *m.NumMessages
+		e.mu.Unlock()
+		select {
+		case e.changed <- struct{}{}:
+		default:
+		}
+	}}
+}
+
+// above waits until the server has told of more than n messages, and
+// returns how many it told of.
+func (e *Exists) above(n int, limit time.Duration) (int, error) {
+	deadline := time.After(limit)
+	for {
+		e.mu.Lock()
+		got := int(e.n)
+		e.mu.Unlock()
+		if got > n {
+			return got, nil
+		}
+		select {
+		case <-e.changed:
+		case <-deadline:
+			return got, fmt.Errorf("no word of mail past %d in %v", n, limit)
+		}
+	}
+}
+
+// FromIdle meets a burst as a daemon does: c, dialled with exists's
+// Handler, has an empty mailbox selected and waits in IDLE; deliver
+// brings n mails into it at once from another connection. As soon as the
+// server tells of mail, c leaves IDLE and takes what it was told of one by
+// one, as the one-by-one way does, and waits in IDLE again until all n are
+// taken. Against the ways above, which find the mails already there, it
+// pays the server's delay in telling an IDLE client of new mail.
+func FromIdle(c *imapclient.Client, exists *Exists, n int, deliver func() error) error {
+	peek, seen := peekOptions(), seenFlag()
+	delivered := make(chan error, 1)
+	for taken := 0; taken < n; {
+		idle, err := c.Idle()
+		if err != nil {
+			return fmt.Errorf("idle: %w", err)
+		}
+		if taken == 0 {
+			go func() { delivered <- deliver() }()
+		}
+		told, err := exists.above(taken, time.Minute)
+		if err != nil {
+			select {
+			case derr := <-delivered:
+				err = errors.Join(err, derr)
+			default:
+			}
+		}
+		if err := errors.Join(err, idle.Close(), idle.Wait()); err != nil {
+			return fmt.Errorf("idle for mail past %d: %w", taken, err)
+		}
+		for uid := imap.UID(taken + 1); uid <= imap.UID(told); uid++ {
+			set := imap.UIDSetNum(uid)
+			if _, err := c.Fetch(set, peek).Collect(); err != nil {
+				return fmt.Errorf("fetch UID %d: %w", uid, err)
+			}
+			if err := c.Store(set, seen, nil).Close(); err != nil {
+				return fmt.Errorf("flag UID %d: %w", uid, err)
+			}
+		}
+		taken = told
+	}
+	if err := <-delivered; err != nil {
+		return fmt.Errorf("deliver: %w", err)
 	}
 	return nil
 }
