@@ -6,7 +6,7 @@ import (
 )
 
 // startPente has alice invite bob and bob accept; it returns the game id.
-func startPente(t *testing.T, w *world, options string) int64 {
+func startPente(t testing.TB, w *world, options string) int64 {
 	t.Helper()
 	w.send("alice@example.org", "new game", "new pente with bob@example.org "+options)
 	inv := w.last("bob@example.org")

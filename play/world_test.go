@@ -15,7 +15,7 @@ import (
 // world is a service with its store, a clock the test moves, and the mail
 // every player got, read from the outbox.
 type world struct {
-	t     *testing.T
+	t     testing.TB
 	svc   *Service
 	store *db.Store
 	now   time.Time
@@ -28,7 +28,7 @@ type world struct {
 	lang i18n.Lang
 }
 
-func newWorld(t *testing.T, cfg Config) *world {
+func newWorld(t testing.TB, cfg Config) *world {
 	t.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "pbem.db"))
 	if err != nil {
@@ -192,7 +192,7 @@ func (w *world) game(id int64) *table {
 
 // mustContain fails unless the mail's subject or body has every one of the
 // texts; line breaks in the body count as spaces, since the body is wrapped.
-func mustContain(t *testing.T, m db.Mail, texts ...string) {
+func mustContain(t testing.TB, m db.Mail, texts ...string) {
 	t.Helper()
 	flat := strings.ReplaceAll(m.Body, "\n", " ")
 	for _, s := range texts {
