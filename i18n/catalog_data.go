@@ -215,7 +215,7 @@ var catalogData = [...]struct {
 		{ID: "frame.games_below", Other: "Games {{.Games}} are below. A reply to this mail is about game {{.Game}}."},
 		{ID: "frame.no_invitation", Other: "Game {{.Game}} is no invitation any more ({{.State}})."},
 		{ID: "frame.nothing_changed", Other: "{{.Why}} Nothing was changed."},
-		{ID: "frame.other_lines", One: "{{.Count}} more line(s) of text were not commands and were left alone.", Other: "{{.Count}} more line(s) of text were not commands and were left alone."},
+		{ID: "frame.other_lines", One: "{{.Count}} more line of text was not a command and was left alone.", Other: "{{.Count}} more lines of text were not commands and were left alone."},
 		{ID: "frame.over_limit", Other: "You sent more than {{.Max}} mails in the last hour, so only moves and other commands that change a game are carried out now. Not carried out: {{.Skipped}}. Send them again after {{.When}}."},
 		{ID: "frame.pictures_off", Other: "Your game mails are plain text only, without a picture of the board."},
 		{ID: "frame.pictures_on", Other: "Your game mails show the board as a picture too, for mail programs that show HTML; the text is the same either way."},

@@ -81,7 +81,7 @@ func TestFrameInLanguages(t *testing.T) {
 		want []string
 	}{
 		{"en", []string{"Read: games", "Read: board 1", "Games 1 and 2 are below. A reply to this mail is about game 1.",
-			"2 more line(s) of text were not commands"}},
+			"2 more lines of text were not commands"}},
 		{"de", []string{"Gelesen: games", "Gelesen: board 1", "Unten stehen die Partien 1 und 2. Eine Antwort auf diese Mail betrifft Partie 1.",
 			"2 weitere Zeilen Text waren keine Befehle"}},
 		{"es", []string{"Leído: games", "Leído: board 1", "Abajo están las partidas 1 y 2. Una respuesta a este correo trata de la partida 1.",

@@ -345,7 +345,9 @@ func (h *handling) commands() error {
 			return err
 		}
 	}
-	if r.other > 0 {
+	// With no command and nothing quoted as not understood, "no command
+	// was found" below says it all.
+	if r.other > 0 && (len(r.commands) > 0 || len(r.complaints) > 0) {
 		h.say("", "%s", h.tr("frame.other_lines", map[string]any{"Count": r.other}))
 	}
 	if body.truncated {
