@@ -10,7 +10,10 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 	"syscall"
+
+	"pbem/rules"
 )
 
 // Exit codes shared by every subcommand.
@@ -60,7 +63,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "pbem: unknown command %q\n\n", args[0])
+		names := make([]string, 0, len(cmds))
+		for name := range cmds {
+			names = append(names, name)
+		}
+		fmt.Fprintf(stderr, "pbem: unknown command %q", args[0])
+		if near := rules.Nearest(args[0], names, 2); len(near) > 0 {
+			sort.Strings(near)
+			fmt.Fprintf(stderr, "; did you mean %s?", strings.Join(near, " or "))
+		}
+		fmt.Fprint(stderr, "\n\n")
 		usage(stderr, cmds)
 		return exitUsage
 	}
