@@ -174,7 +174,7 @@ type gameRow struct {
 	Players     []playerLink
 	State       db.GameState
 	Result      string
-	Termination string
+	Termination string // in the reader's language
 	Plies       int
 	Updated     time.Time
 }
@@ -187,11 +187,14 @@ type playerLink struct {
 // rowOf is a game in a list, in lang.
 func rowOf(lang i18n.Lang, g db.ArchivedGame) gameRow {
 	row := gameRow{ID: g.ID, Title: g.Kind, State: g.State, Result: g.Result, Plies: g.Plies, Updated: g.Updated}
-	// Set up, not replayed: enough for the title.
+	// Set up, not replayed: enough for the title and the seats' names.
+	var game rules.Game
 	if rp, err := replay(g, nil, 0); err == nil {
-		row.Title = rp.entry.Title
+		row.Title, game = rp.entry.Title, rp.game
 	}
-	row.Termination = withoutAddresses(g.Termination)
+	if g.Termination != "" {
+		row.Termination = endingIn(lang, ending{stored: withoutAddresses(g.Termination), game: game})
+	}
 	for _, st := range g.Seats {
 		row.Players = append(row.Players, playerLink{Name: st.Name})
 	}
@@ -387,7 +390,13 @@ func (s *Server) gamePage(ctx context.Context, l layout, g db.ArchivedGame, plie
 	for _, st := range g.Seats {
 		p.Seats = append(p.Seats, playerLink{Name: st.Name, Seat: seat(st.Seat)})
 	}
-	p.Termination = withoutAddresses(g.Termination)
+	if g.Termination != "" {
+		final, err := finalOutcome(g, plies, ply, rp)
+		if err != nil {
+			return gamePage{}, err
+		}
+		p.Termination = endingIn(l.Lang, ending{stored: withoutAddresses(g.Termination), game: rp.game, final: final})
+	}
 	p.Options = shownOptions(rp)
 	for name, v := range g.Tags {
 		if v == "" || v == "?" || v == "-" {
@@ -440,6 +449,20 @@ func shownOptions(rp *replayed) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// finalOutcome is the rules' outcome at the end of a game, which a page at
+// an earlier ply replays the rest of the game for; its particulars say
+// how the game ended in the reader's language.
+func finalOutcome(g db.ArchivedGame, plies []db.ArchivedPly, ply int, rp *replayed) (*rules.Outcome, error) {
+	if ply < len(plies) {
+		var err error
+		if rp, err = replay(g, plies, len(plies)); err != nil {
+			return nil, err
+		}
+	}
+	o := rp.game.Outcome()
+	return &o, nil
 }
 
 // clockText says whose move it is and until when, in lang; mover is the
