@@ -353,7 +353,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "public, max-age=60")
-		_, _ = w.Write([]byte(strings.ReplaceAll(b.String(), "<style", `<style nonce="`+nonce+`"`)))
+		_, _ = w.Write([]byte(styleNonce(b.String(), nonce)))
 		return
 	case "png":
 		var b bytes.Buffer
@@ -497,7 +497,13 @@ func inlineSVG(svg template.HTML, nonce string) string {
 	if i := strings.Index(s, "<svg"); i > 0 {
 		s = s[i:]
 	}
-	return strings.ReplaceAll(s, "<style", `<style nonce="`+nonce+`"`)
+	return styleNonce(s, nonce)
+}
+
+// styleNonce gives each <style> element of an SVG document the nonce
+// the page's CSP lets apply.
+func styleNonce(svg, nonce string) string {
+	return strings.ReplaceAll(svg, "<style", `<style nonce="`+nonce+`"`)
 }
 
 // withStyleNonce is the policy that also lets the <style> elements
