@@ -64,8 +64,9 @@ func (s *Server) frame(r *http.Request) layout {
 	return layout{Lang: lang, Games: games.All(), Langs: langLinks(r.URL, lang, nil)}
 }
 
-// render writes a page in its language; a template error is logged, and
-// the page ends where it broke (the status is already sent).
+// render writes a page in its language, with the headers that say which
+// and the cookie that keeps a language ?lang= chose. A template error is
+// logged and the page of a failure sent instead.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data page) {
 	lang := data.frame().Lang
 	var b bytes.Buffer
