@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"pbem/i18n"
 	"pbem/notation"
 	"pbem/rules"
 )
@@ -36,6 +37,10 @@ import (
 // points and their owners with the pieces of that position. The drawing
 // that marks them is the renderer's; until it does, the SVG check finds
 // no marks and says so in the test log.
+//
+// The pages are asked for in English (?lang=en, which the cookie then
+// keeps for the steps), whatever language the browser accepts; a last
+// look at a German page checks that its board's lines are German.
 //
 // Outside CI the test is skipped where Chromium is not installed; in CI
 // (CI=true) a missing or broken Chromium fails it.
@@ -93,7 +98,7 @@ func TestBrowser(t *testing.T) {
 		{"dobbal", "testdata/dobbal.pgn", f.dobbal},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			positions := enginePositions(t, tc.record)
+			positions := enginePositions(t, tc.record, i18n.English)
 			last := len(positions) - 1
 			at := func(k int) {
 				t.Helper()
@@ -110,7 +115,7 @@ func TestBrowser(t *testing.T) {
 				}
 			}
 			if err := chromedp.Do(bctx, chromedp.EmulateViewport(1280, 900),
-				chromedp.Navigate(fmt.Sprintf("%s/games/%d", ts.URL, tc.id))); err != nil {
+				chromedp.Navigate(fmt.Sprintf("%s/games/%d?lang=en", ts.URL, tc.id))); err != nil {
 				t.Fatal(err)
 			}
 			at(last)
@@ -158,6 +163,12 @@ func TestBrowser(t *testing.T) {
 					t.Errorf("at %s width (%d) the page is %d wide: it scrolls sideways", v.name, v.w, wide)
 				}
 			}
+			german := enginePositions(t, tc.record, i18n.German)
+			if err := chromedp.Do(bctx, chromedp.Navigate(fmt.Sprintf("%s/games/%d?lang=de", ts.URL, tc.id)),
+				chromedp.WaitReady(`html[lang="de"] #board`)); err != nil {
+				t.Fatalf("the German page did not come: %v", err)
+			}
+			checkPage(t, bctx, f, last, german[last])
 			mu.Lock()
 			defer mu.Unlock()
 			if len(console) > 0 {
@@ -183,8 +194,8 @@ func findChromium() string {
 }
 
 // enginePositions are the engine's positions of a record's first game,
-// before any ply and after each.
-func enginePositions(t *testing.T, file string) []string {
+// before any ply and after each, with their lines in lang.
+func enginePositions(t *testing.T, file string, lang i18n.Lang) []string {
 	t.Helper()
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -195,12 +206,12 @@ func enginePositions(t *testing.T, file string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := []string{englishBoard(state.Position())}
+		out := []string{boardIn(lang, state.Position())}
 		for _, m := range g.Main.Moves {
 			if err := rules.PlayToken(state, m.Token); err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, englishBoard(state.Position()))
+			out = append(out, boardIn(lang, state.Position()))
 		}
 		return out
 	}
@@ -320,7 +331,7 @@ func TestPiecesOf(t *testing.T) {
 		{"testdata/pente.pgn", 3, "A1:1 K10:0 K13:0"},
 		{"testdata/dobbal.pgn", 0, "C1:0 C2:0 C6:1 C7:1 D1:0 D2:- D7:1 E1:0 E2:0 E6:1 E7:1"},
 	} {
-		if got := piecesOf(enginePositions(t, tc.record)[tc.ply]); got != tc.want {
+		if got := piecesOf(enginePositions(t, tc.record, i18n.English)[tc.ply]); got != tc.want {
 			t.Errorf("%s at ply %d: pieces %q, want %q", tc.record, tc.ply, got, tc.want)
 		}
 	}

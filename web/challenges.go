@@ -1,12 +1,12 @@
 package web
 
 import (
-	"fmt"
 	"math"
 	"net/http"
 	"strings"
 	"time"
 
+	"pbem/i18n"
 	"pbem/ratings"
 	"pbem/rules"
 	"pbem/rules/games"
@@ -39,7 +39,7 @@ func (s *Server) challenges(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := challengesPage{layout: s.layout("Open challenges"), Pager: makePager(r, page, len(list) > pageSize),
+	p := challengesPage{layout: s.layout(r, "web.challenges.title", nil), Pager: makePager(r, page, len(list) > pageSize),
 		Newcomer: int(ratings.Initial.R)}
 	for _, c := range list[:min(len(list), pageSize)] {
 		entry, err := games.Lookup(c.Kind)
@@ -56,7 +56,7 @@ func (s *Server) challenges(w http.ResponseWriter, r *http.Request) {
 		}
 		p.Rows = append(p.Rows, challengeRow{ID: c.ID, Title: entry.Title, Name: c.Name,
 			Rating: int(math.Round(rating)), Rated: c.Rated, Options: shownChallengeOptions(entry, c.Options),
-			Range: ratingRange(c.MinRating, c.MaxRating), Expires: c.Expires})
+			Range: ratingRange(p.Lang, c.MinRating, c.MaxRating), Expires: c.Expires})
 	}
 	s.render(w, r, http.StatusOK, "challenges", p)
 }
@@ -85,15 +85,17 @@ func shownChallengeOptions(entry games.Entry, options string) string {
 	return entry.Kind.NonDefault(shown).String()
 }
 
-// ratingRange says which takers a challenge admits; 0 is no bound.
-func ratingRange(low, high int) string {
+// ratingRange says which takers a challenge admits, in lang, as the mails
+// say it after "for a player of"; 0 is no bound.
+func ratingRange(lang i18n.Lang, low, high int) string {
+	args := map[string]any{"Low": low, "High": high}
 	switch {
 	case low == 0 && high == 0:
-		return "any rating"
+		return i18n.Tr(lang, "invite.range_any", nil)
 	case high == 0:
-		return fmt.Sprintf("%d or more", low)
+		return i18n.Tr(lang, "invite.range_min", args)
 	case low == 0:
-		return fmt.Sprintf("%d or less", high)
+		return i18n.Tr(lang, "invite.range_max", args)
 	}
-	return fmt.Sprintf("%d to %d", low, high)
+	return i18n.Tr(lang, "invite.range_between", args)
 }

@@ -10,11 +10,12 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"pbem/db"
 	"pbem/i18n"
@@ -31,37 +32,53 @@ const pageSize = 25
 // long scan, and nobody pages that far by hand.
 const maxPage = 4000
 
-var funcs = template.FuncMap{
-	"date": func(t *time.Time) string {
-		if t == nil {
-			return ""
-		}
-		return t.UTC().Format("2006-01-02")
-	},
-	"when":       func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
-	"rating":     func(f float64) string { return strconv.FormatFloat(f, 'f', 0, 64) },
-	"pathEscape": url.PathEscape,
-	"add":        func(a, b int) int { return a + b },
-}
-
-// layout is what every page's frame needs.
+// layout is what every page's frame needs: the reader's language, the
+// page's title, the games for the menus and the links to the page in the
+// other languages.
 type layout struct {
+	Lang  i18n.Lang
 	Title string
 	Games []games.Entry
+	Langs []langLink
 }
 
-func (s *Server) layout(title string) layout { return layout{Title: title, Games: games.All()} }
+// page is what render writes: a page's data, whose frame says its language.
+type page interface{ frame() layout }
 
-// render writes a page; a template error is logged, and the page ends
-// where it broke (the status is already sent).
-func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+func (l layout) frame() layout { return l }
+
+// tr renders message id in the page's language.
+func (l layout) tr(id string, args map[string]any) string { return i18n.Tr(l.Lang, id, args) }
+
+// layout is the frame of the page r asks for, in the reader's language,
+// titled by message title.
+func (s *Server) layout(r *http.Request, title string, args map[string]any) layout {
+	l := s.frame(r)
+	l.Title = l.tr(title, args)
+	return l
+}
+
+// frame is the frame of the page r asks for, untitled.
+func (s *Server) frame(r *http.Request) layout {
+	lang := readerLang(r)
+	return layout{Lang: lang, Games: games.All(), Langs: langLinks(r.URL, lang, nil)}
+}
+
+// render writes a page in its language, with the headers that say which
+// and the cookie that keeps a language ?lang= chose. A template error is
+// logged and the page of a failure sent instead.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, data page) {
+	lang := data.frame().Lang
 	var b bytes.Buffer
-	if err := s.pages[name].Execute(&b, data); err != nil {
+	if err := s.pages[lang][name].Execute(&b, data); err != nil {
 		s.log.Error("web page failed", slog.String("path", r.URL.Path), slog.Any("err", err))
 		s.failed(w, r)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	speaksLang(h, lang)
+	rememberLang(w, r)
 	w.WriteHeader(status)
 	_, _ = w.Write(b.Bytes())
 }
@@ -71,19 +88,36 @@ type messagePage struct {
 	Message string
 }
 
+// saying is a text for a page, put into words in the page's language.
+type saying func(i18n.Lang) string
+
+// sayMsg says message id of the catalogs.
+func sayMsg(id string, args map[string]any) saying {
+	return func(l i18n.Lang) string { return i18n.Tr(l, id, args) }
+}
+
+// sayErr says an error of a lookup (games.Lookup) as a sentence.
+func sayErr(err error) saying {
+	return func(l i18n.Lang) string { return upperFirst(i18n.Error(l, err)) + "." }
+}
+
 // notFound is the friendly page of a missing game, player or page.
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request, msg string) {
-	s.render(w, r, http.StatusNotFound, "notfound", messagePage{s.layout("Not found"), msg})
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, say saying) {
+	l := s.layout(r, "web.missing.title", nil)
+	s.render(w, r, http.StatusNotFound, "notfound", messagePage{l, say(l.Lang)})
 }
 
 // failed is the page of a request the archive could not answer.
-func (s *Server) failed(w http.ResponseWriter, _ *http.Request) {
+func (s *Server) failed(w http.ResponseWriter, r *http.Request) {
+	l := s.layout(r, "web.failed.title", nil)
 	var b bytes.Buffer
-	if err := s.pages["error"].Execute(&b, messagePage{s.layout("Something went wrong"), ""}); err != nil {
+	if err := s.pages[l.Lang]["error"].Execute(&b, messagePage{l, ""}); err != nil {
 		b.Reset()
-		b.WriteString("Something went wrong.\n")
+		b.WriteString(l.Title + ".\n")
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	speaksLang(h, l.Lang)
 	w.WriteHeader(http.StatusInternalServerError)
 	_, _ = w.Write(b.Bytes())
 }
@@ -141,24 +175,27 @@ type gameRow struct {
 	Players     []playerLink
 	State       db.GameState
 	Result      string
-	Termination string
+	Termination string // in the reader's language
 	Plies       int
 	Updated     time.Time
 }
 
 type playerLink struct {
 	Name string
-	Seat string // "White", "Black", "Seat 3"
+	Seat string // "White", "Weiß", "Seat 3": in the reader's language
 }
 
-func rowOf(g db.ArchivedGame) gameRow {
-	e := entryOf(g.Kind, g.Options)
-	title := e.Title
-	if title == "" {
-		title = g.Kind
+// rowOf is a game in a list, in lang.
+func rowOf(lang i18n.Lang, g db.ArchivedGame) gameRow {
+	row := gameRow{ID: g.ID, Title: g.Kind, State: g.State, Result: g.Result, Plies: g.Plies, Updated: g.Updated}
+	// Set up, not replayed: enough for the title and the seats' names.
+	var game rules.Game
+	if rp, err := replay(g, nil, 0); err == nil {
+		row.Title, game = rp.entry.Title, rp.game
 	}
-	row := gameRow{ID: g.ID, Title: title, State: g.State, Result: g.Result, Termination: g.Termination,
-		Plies: g.Plies, Updated: g.Updated}
+	if g.Termination != "" {
+		row.Termination = endingIn(lang, ending{stored: withoutAddresses(g.Termination), game: game})
+	}
 	for _, st := range g.Seats {
 		row.Players = append(row.Players, playerLink{Name: st.Name})
 	}
@@ -174,13 +211,13 @@ type indexPage struct {
 
 func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	p := indexPage{layout: s.layout("Games"), Game: q.Get("game"), State: q.Get("state"),
+	p := indexPage{layout: s.layout(r, "web.index.title", nil), Game: q.Get("game"), State: q.Get("state"),
 		Player: strings.TrimSpace(q.Get("player"))}
 	f := db.ArchiveFilter{Limit: pageSize + 1}
 	if p.Game != "" {
 		e, err := games.Lookup(p.Game)
 		if err != nil {
-			s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
+			s.notFound(w, r, sayErr(err))
 			return
 		}
 		p.Game = e.Name
@@ -194,7 +231,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	case db.Active, db.Finished:
 		f.State = db.GameState(p.State)
 	default:
-		s.notFound(w, r, fmt.Sprintf("There is no state %q: the archive has active and finished games.", p.State))
+		s.notFound(w, r, sayMsg("web.missing.state", map[string]any{"State": strconv.Quote(p.State)}))
 		return
 	}
 	if p.Player != "" {
@@ -217,7 +254,7 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	}
 	more := len(list) > pageSize
 	for _, g := range list[:min(len(list), pageSize)] {
-		p.Rows = append(p.Rows, rowOf(g))
+		p.Rows = append(p.Rows, rowOf(p.Lang, g))
 	}
 	p.Pager = makePager(r, page, more)
 	s.render(w, r, http.StatusOK, "index", p)
@@ -273,13 +310,13 @@ func gameFile(file string) (id int64, ext string, ok bool) {
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	id, ext, ok := gameFile(r.PathValue("file"))
 	if !ok {
-		s.notFound(w, r, "There is no page at this address: games are at /games/N.")
+		s.notFound(w, r, sayMsg("web.missing.game_address", nil))
 		return
 	}
 	ctx := r.Context()
 	g, err := s.cfg.Archive.Game(ctx, id)
 	if errors.Is(err, db.ErrNotFound) {
-		s.notFound(w, r, fmt.Sprintf("There is no game %d in the archive. Games in play are listed on the first page; private games are not shown.", id))
+		s.notFound(w, r, sayMsg("web.missing.game", map[string]any{"ID": id}))
 		return
 	}
 	if err != nil {
@@ -317,7 +354,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "public, max-age=60")
-		_, _ = w.Write([]byte(strings.ReplaceAll(b.String(), "<style", `<style nonce="`+nonce+`"`)))
+		_, _ = w.Write([]byte(styleNonce(b.String(), nonce)))
 		return
 	case "png":
 		var b bytes.Buffer
@@ -330,7 +367,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(b.Bytes())
 		return
 	}
-	p, err := s.gamePage(ctx, g, plies, ply, rp)
+	p, err := s.gamePage(ctx, s.layout(r, "web.game.title", map[string]any{"ID": g.ID, "Title": rp.entry.Title}), g, plies, ply, rp)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -341,32 +378,27 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "game", p)
 }
 
-// englishBoard renders a board in English, the language of the pages.
-func englishBoard(t rules.Text) string {
-	return t.Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) })
+// boardIn renders a board with its lines in lang.
+func boardIn(lang i18n.Lang, t rules.Text) string {
+	return t.Render(func(m rules.Msg) string { return i18n.Render(lang, m) })
 }
 
-func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.ArchivedPly, ply int, rp *replayed) (gamePage, error) {
-	title := fmt.Sprintf("Game %d: %s", g.ID, rp.entry.Title)
-	p := gamePage{layout: s.layout(title), ID: g.ID, GameTitle: rp.entry.Title, RulesName: rp.entry.Name,
-		State: g.State, Result: g.Result, Termination: withoutAddresses(g.Termination),
-		Started: g.Started, Finished: g.Finished, Ply: ply, Plies: len(plies), Text: englishBoard(rp.game.Position())}
+func (s *Server) gamePage(ctx context.Context, l layout, g db.ArchivedGame, plies []db.ArchivedPly, ply int, rp *replayed) (gamePage, error) {
+	p := gamePage{layout: l, ID: g.ID, GameTitle: rp.entry.Title, RulesName: rp.entry.Name,
+		State: g.State, Result: g.Result, Started: g.Started, Finished: g.Finished, Ply: ply, Plies: len(plies),
+		Text: boardIn(l.Lang, rp.game.Position())}
+	seat := func(n int) string { return i18n.Render(l.Lang, rp.game.SeatMsg(rules.Seat(n))) }
 	for _, st := range g.Seats {
-		p.Seats = append(p.Seats, playerLink{Name: st.Name, Seat: rp.game.SeatName(rules.Seat(st.Seat))})
+		p.Seats = append(p.Seats, playerLink{Name: st.Name, Seat: seat(st.Seat)})
 	}
-	// The options worth reading: the rules' own that differ from the
-	// defaults (not the ones the game's name implies), then the service's.
-	for name, v := range rp.entry.Kind.NonDefault(rp.game.Options()) {
-		if _, preset := rp.entry.Preset[name]; !preset {
-			p.Options = append(p.Options, name+"="+v)
+	if g.Termination != "" {
+		final, err := finalOutcome(g, plies, ply, rp)
+		if err != nil {
+			return gamePage{}, err
 		}
+		p.Termination = endingIn(l.Lang, ending{stored: withoutAddresses(g.Termination), game: rp.game, final: final})
 	}
-	for name, v := range rp.service {
-		if name != "first" {
-			p.Options = append(p.Options, name+"="+v)
-		}
-	}
-	slices.Sort(p.Options)
+	p.Options = shownOptions(rp)
 	for name, v := range g.Tags {
 		if v == "" || v == "?" || v == "-" {
 			continue
@@ -380,17 +412,7 @@ func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.Arc
 			return gamePage{}, err
 		}
 		if ok {
-			mover := rp.game.SeatName(rules.Seat(c.Seat))
-			for _, st := range g.Seats {
-				if st.Seat == c.Seat {
-					mover = st.Name + " (" + mover + ")"
-				}
-			}
-			if c.Paused {
-				p.Clock = fmt.Sprintf("%s to move; the clock is paused (%s).", mover, c.Reason)
-			} else {
-				p.Clock = fmt.Sprintf("%s to move, by %s.", mover, c.Deadline.UTC().Format("2006-01-02 15:04 UTC"))
-			}
+			p.Clock = clockText(l.Lang, g, c, seat(c.Seat))
 		}
 	}
 	href := func(n int) string { return fmt.Sprintf("/games/%d?ply=%d", g.ID, n) }
@@ -401,8 +423,7 @@ func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.Arc
 		p.Next, p.Last = href(ply+1), href(len(plies))
 	}
 	for _, pl := range plies {
-		p.Moves = append(p.Moves, moveView{N: pl.N, Seat: rp.game.SeatName(rules.Seat(pl.Seat)),
-			Token: pl.Token, Href: href(pl.N), Current: pl.N == ply})
+		p.Moves = append(p.Moves, moveView{N: pl.N, Seat: seat(pl.Seat), Token: pl.Token, Href: href(pl.N), Current: pl.N == ply})
 	}
 	var b bytes.Buffer
 	if err := render.SVG(&b, rp.game, render.Options{}); err != nil {
@@ -410,6 +431,63 @@ func (s *Server) gamePage(ctx context.Context, g db.ArchivedGame, plies []db.Arc
 	}
 	p.Board = template.HTML(b.String())
 	return p, nil
+}
+
+// shownOptions are the options of a game worth reading: the rules' own
+// that differ from the defaults (not the ones the game's name implies),
+// then the service's.
+func shownOptions(rp *replayed) []string {
+	var out []string
+	for name, v := range rp.entry.Kind.NonDefault(rp.game.Options()) {
+		if _, preset := rp.entry.Preset[name]; !preset {
+			out = append(out, name+"="+v)
+		}
+	}
+	for name, v := range rp.service {
+		if name != "first" {
+			out = append(out, name+"="+v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// finalOutcome is the rules' outcome at the end of a game, which a page at
+// an earlier ply replays the rest of the game for; its particulars say
+// how the game ended in the reader's language.
+func finalOutcome(g db.ArchivedGame, plies []db.ArchivedPly, ply int, rp *replayed) (*rules.Outcome, error) {
+	if ply < len(plies) {
+		var err error
+		if rp, err = replay(g, plies, len(plies)); err != nil {
+			return nil, err
+		}
+	}
+	o := rp.game.Outcome()
+	return &o, nil
+}
+
+// clockText says whose move it is and until when, in lang; mover is the
+// seat's name.
+func clockText(lang i18n.Lang, g db.ArchivedGame, c db.ArchivedClock, mover string) string {
+	for _, st := range g.Seats {
+		if st.Seat == c.Seat {
+			mover = st.Name + " (" + mover + ")"
+		}
+	}
+	args := map[string]any{"Mover": mover}
+	if !c.Paused {
+		args["When"] = whenIn(lang, c.Deadline)
+		return i18n.Tr(lang, "web.game.to_move", args)
+	}
+	switch c.Reason {
+	case db.PauseVacation:
+		return i18n.Tr(lang, "web.game.paused_vacation", args)
+	case db.PauseBounce:
+		return i18n.Tr(lang, "web.game.paused_bounce", args)
+	case db.PauseAdjourned:
+		return i18n.Tr(lang, "web.game.paused_adjourned", args)
+	}
+	return i18n.Tr(lang, "web.game.paused", args)
 }
 
 // inlineSVG makes an SVG document fit inside a page: no XML declaration
@@ -420,7 +498,13 @@ func inlineSVG(svg template.HTML, nonce string) string {
 	if i := strings.Index(s, "<svg"); i > 0 {
 		s = s[i:]
 	}
-	return strings.ReplaceAll(s, "<style", `<style nonce="`+nonce+`"`)
+	return styleNonce(s, nonce)
+}
+
+// styleNonce gives each <style> element of an SVG document the nonce
+// the page's CSP lets apply.
+func styleNonce(svg, nonce string) string {
+	return strings.ReplaceAll(svg, "<style", `<style nonce="`+nonce+`"`)
 }
 
 // withStyleNonce is the policy that also lets the <style> elements
@@ -436,7 +520,8 @@ func newNonce() string {
 }
 
 // record serves a game's record as a PGN file, written as `pbem export`
-// writes it, with any address in it cut to its local part.
+// writes it, with any address in it cut to its local part. A record is
+// the same in every language.
 func (s *Server) record(w http.ResponseWriter, r *http.Request, id int64) {
 	var b bytes.Buffer
 	err := s.cfg.Archive.View(r.Context(), func(tx *db.Tx) error {
@@ -475,7 +560,8 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page := pageNumber(r)
-	p := playerPage{layout: s.layout(name), Name: name}
+	p := playerPage{layout: s.frame(r), Name: name}
+	p.Title = name // a name is the same in every language
 	more := false
 	for _, pl := range players {
 		var v playerView
@@ -490,14 +576,14 @@ func (s *Server) player(w http.ResponseWriter, r *http.Request) {
 		}
 		more = more || len(list) > pageSize
 		for _, g := range list[:min(len(list), pageSize)] {
-			v.Rows = append(v.Rows, rowOf(g))
+			v.Rows = append(v.Rows, rowOf(p.Lang, g))
 		}
 		if len(v.Rows) > 0 || len(v.Ratings) > 0 || page > 1 {
 			p.Players = append(p.Players, v)
 		}
 	}
 	if len(p.Players) == 0 {
-		s.notFound(w, r, fmt.Sprintf("There is no player %q in the archive.", name))
+		s.notFound(w, r, sayMsg("web.missing.player", map[string]any{"Name": strconv.Quote(name)}))
 		return
 	}
 	p.Pager = makePager(r, page, more)
@@ -517,13 +603,13 @@ type rankedRating struct {
 }
 
 func (s *Server) ratingsIndex(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "ratings", ratingsPage{layout: s.layout("Ratings")})
+	s.render(w, r, http.StatusOK, "ratings", ratingsPage{layout: s.layout(r, "web.ratings.title", nil)})
 }
 
 func (s *Server) ratings(w http.ResponseWriter, r *http.Request) {
 	e, err := games.Lookup(r.PathValue("kind"))
 	if err != nil {
-		s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
+		s.notFound(w, r, sayErr(err))
 		return
 	}
 	page := pageNumber(r)
@@ -532,7 +618,7 @@ func (s *Server) ratings(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := ratingsPage{layout: s.layout("Ratings in " + e.Title), Entry: e}
+	p := ratingsPage{layout: s.layout(r, "web.ratings.in", map[string]any{"Title": e.Title}), Entry: e}
 	for i, rt := range list[:min(len(list), pageSize)] {
 		p.Ratings = append(p.Ratings, rankedRating{Rank: (page-1)*pageSize + i + 1, ArchivedRating: rt})
 	}
@@ -540,63 +626,12 @@ func (s *Server) ratings(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, "ratings", p)
 }
 
-type rulesView struct {
-	layout
-	Entry  games.Entry
-	Doc    rulesPage
-	Others []rulesLangLink // the same rules in the other languages
-	Index  []rulesIndexRow
-}
-
-// rulesIndexRow is a game on the rules index, with the languages its
-// rules are translated into.
-type rulesIndexRow struct {
-	Entry  games.Entry
-	Others []rulesLangLink
-}
-
-func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
-	v := rulesView{layout: s.layout("Rules")}
-	for _, e := range v.Games {
-		v.Index = append(v.Index, rulesIndexRow{Entry: e, Others: s.rules[rulesFile(e)].otherLangs(e, i18n.English)})
-	}
-	s.render(w, r, http.StatusOK, "rules", v)
-}
-
-// rulesPage shows a game's rules: /rules/KIND in English, /rules/KIND/de
-// (or /rules/KIND?lang=de) in German. A language may be named by its code
-// or its name ("deutsch"); the links use codes.
-func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
-	e, err := games.Lookup(r.PathValue("kind"))
-	if err != nil {
-		s.notFound(w, r, upperFirst(i18n.Error(i18n.English, err))+".")
-		return
-	}
-	doc := s.rules[rulesFile(e)]
-	lang := i18n.English
-	asked := r.PathValue("lang")
-	if asked == "" {
-		asked = r.URL.Query().Get("lang")
-	}
-	if asked != "" {
-		l, ok := i18n.Parse(asked)
-		if _, written := doc.pages[l]; !ok || !written {
-			var names []string
-			for _, l := range doc.langs {
-				names = append(names, upperFirst(l.Name()))
-			}
-			s.notFound(w, r, fmt.Sprintf("The rules of %s are not written in %q; they are in %s.", e.Title, asked, strings.Join(names, ", ")))
-			return
-		}
-		lang = l
-	}
-	page := doc.pages[lang]
-	s.render(w, r, http.StatusOK, "rules", rulesView{layout: s.layout(page.Title), Entry: e, Doc: page, Others: doc.otherLangs(e, lang)})
-}
-
+// upperFirst capitalises the first letter of s, as a sentence or a name
+// in a list begins.
 func upperFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -72,30 +72,3 @@ func kindHas(k *rules.Kind, name string) bool {
 	}
 	return false
 }
-
-// entryOf is the game entry of a stored kind and options, for lists; the
-// zero Entry when it cannot be told.
-func entryOf(kind, options string) games.Entry {
-	all, err := rules.ParseOptions(strings.Fields(options))
-	if err != nil {
-		return games.Entry{}
-	}
-	for _, e := range games.All() {
-		if e.Kind.Name != kind {
-			continue
-		}
-		engine := rules.Options{}
-		for name, v := range all {
-			if kindHas(e.Kind, name) {
-				engine[name] = v
-			}
-		}
-		full, err := e.Kind.Complete(engine)
-		if err != nil {
-			return games.Entry{}
-		}
-		ent, _ := games.ForKind(e.Kind, full)
-		return ent
-	}
-	return games.Entry{}
-}

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"net/http"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pbem/docs"
 	"pbem/i18n"
+	"pbem/rules"
 	"pbem/rules/games"
 )
 
@@ -62,14 +65,13 @@ func htmlFile(file string) string {
 func loadRules() (map[string]rulesDoc, error) {
 	out := map[string]rulesDoc{}
 	// A document's links to its neighbours ("pinuid-classic.md", or
-	// "pinuid-classic.de.md" in a German one) lead to their pages here.
+	// "pinuid-classic.de.md" in a German one) lead to their pages here,
+	// in the document's language: /rules/pinuid/en, as /rules/pinuid is in
+	// the reader's.
 	var links []string
 	for _, e := range games.All() {
 		for _, l := range i18n.All {
-			to := `href="/rules/` + e.Name
-			if l != i18n.English {
-				to += "/" + string(l)
-			}
+			to := `href="` + rulesHref(e, l)
 			if from := `href="` + langFile(rulesFile(e), l); !slices.Contains(links, from) {
 				links = append(links, from, to)
 			}
@@ -108,26 +110,111 @@ func loadRules() (map[string]rulesDoc, error) {
 	return out, nil
 }
 
-// rulesLangLink is a link from a rules page to the same rules in another
-// language, named in that language ("Deutsch", "Español").
-type rulesLangLink struct {
-	Lang i18n.Lang
-	Name string
-	Href string
-}
+// rulesHref is the address of a game's rules in language l.
+func rulesHref(e games.Entry, l i18n.Lang) string { return "/rules/" + e.Name + "/" + string(l) }
 
 // otherLangs links the document's languages other than current.
-func (d rulesDoc) otherLangs(e games.Entry, current i18n.Lang) []rulesLangLink {
-	var out []rulesLangLink
+func (d rulesDoc) otherLangs(e games.Entry, current i18n.Lang) []langLink {
+	var out []langLink
 	for _, l := range d.langs {
 		if l == current {
 			continue
 		}
-		href := "/rules/" + e.Name
-		if l != i18n.English {
-			href += "/" + string(l)
-		}
-		out = append(out, rulesLangLink{Lang: l, Name: upperFirst(l.Name()), Href: href})
+		out = append(out, langLink{Lang: l, Name: langName(l), Href: rulesHref(e, l)})
 	}
 	return out
+}
+
+type rulesView struct {
+	layout
+	Entry  games.Entry
+	Doc    rulesPage
+	Others []langLink // the same rules in the other languages
+	Index  []rulesIndexRow
+}
+
+// rulesIndexRow is a game on the rules index, with the languages its
+// rules are translated into.
+type rulesIndexRow struct {
+	Entry  games.Entry
+	Others []langLink
+}
+
+func (s *Server) rulesIndex(w http.ResponseWriter, r *http.Request) {
+	v := rulesView{layout: s.layout(r, "web.rules.title", nil)}
+	for _, e := range v.Games {
+		v.Index = append(v.Index, rulesIndexRow{Entry: e, Others: s.rules[rulesFile(e)].otherLangs(e, i18n.English)})
+	}
+	s.render(w, r, http.StatusOK, "rules", v)
+}
+
+// rulesPage shows a game's rules: /rules/KIND in the reader's language
+// when the rules are written in it, else in English; /rules/KIND/de (or
+// /rules/KIND?lang=de) in German. A language may be named by its code or
+// its name ("deutsch"); the links use codes.
+func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request) {
+	e, err := games.Lookup(r.PathValue("kind"))
+	if err != nil {
+		s.notFound(w, r, sayErr(err))
+		return
+	}
+	doc := s.rules[rulesFile(e)]
+	l := s.frame(r)
+	lang, asked, ok := doc.langFor(r, l.Lang)
+	if !ok {
+		s.notFound(w, r, sayMsg("web.rules.unwritten", map[string]any{"Title": e.Title, "Asked": strconv.Quote(asked), "Langs": doc.names()}))
+		return
+	}
+	page := doc.pages[lang]
+	l.Title = page.Title
+	l.Langs = langLinks(r.URL, l.Lang, doc.footerPath(e, r))
+	s.render(w, r, http.StatusOK, "rules", rulesView{layout: l, Entry: e, Doc: page, Others: doc.otherLangs(e, lang)})
+}
+
+// langFor is the language of the document r asks for: the path's
+// (/rules/pente/de), else the one ?lang= names, else the reader's when
+// the document is written in it, else English. ok is false when the path
+// or ?lang= asks for a language the document is not written in (or, in
+// the path, for none at all); asked is what they said.
+func (d rulesDoc) langFor(r *http.Request, reader i18n.Lang) (lang i18n.Lang, asked string, ok bool) {
+	if asked = r.PathValue("lang"); asked != "" {
+		l, known := i18n.Parse(asked)
+		return l, asked, known && d.written(l)
+	}
+	if l, known := askedLang(r); known {
+		return l, r.URL.Query().Get(langParam), d.written(l)
+	}
+	if d.written(reader) {
+		return reader, "", true
+	}
+	return i18n.English, "", true
+}
+
+func (d rulesDoc) written(l i18n.Lang) bool {
+	_, ok := d.pages[l]
+	return ok
+}
+
+// names are the document's languages, each named in itself.
+func (d rulesDoc) names() rules.AndList {
+	var out rules.AndList
+	for _, l := range d.langs {
+		out = append(out, langName(l))
+	}
+	return out
+}
+
+// footerPath gives the footer's link to a rules page in a language a
+// path. A language the document is written in keeps the page's path; for
+// another, ?lang= alone would ask for a document that is not there, so
+// the link names the English one in the path (/rules/pente/en?lang=es),
+// which is what a reader of that language gets at /rules/pente. A path
+// that chose a language keeps it.
+func (d rulesDoc) footerPath(e games.Entry, r *http.Request) func(i18n.Lang) string {
+	return func(l i18n.Lang) string {
+		if d.written(l) || r.PathValue("lang") != "" {
+			return r.URL.Path
+		}
+		return rulesHref(e, i18n.English)
+	}
 }

@@ -2,6 +2,8 @@ package web
 
 import (
 	"io/fs"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -152,10 +154,7 @@ func TestRulesLanguages(t *testing.T) {
 					}
 				}
 				for _, other := range append([]i18n.Lang{i18n.English}, seedLangs[name]...) {
-					href := `href="/rules/` + e.Name + `"`
-					if other != i18n.English {
-						href = `href="/rules/` + e.Name + "/" + string(other) + `"`
-					}
+					href := `href="/rules/` + e.Name + "/" + string(other) + `"`
 					link := href + ` hreflang="` + string(other) + `" lang="` + string(other) + `">` + htmlText(upperFirst(other.Name())) + "</a>"
 					if has := strings.Contains(body, link); has != (other != l) {
 						t.Errorf("GET %s: link to %s %s is %v, want %v", target, other, link, has, other != l)
@@ -164,10 +163,17 @@ func TestRulesLanguages(t *testing.T) {
 			}
 		}
 	}
-	for _, target := range []string{"/rules/dobbal/de", "/rules/pente/xx", "/rules/pente?lang=es"} {
+	// A language the rules are not written in is refused, in the
+	// reader's language: ?lang= chose it as the reader's too.
+	for target, want := range map[string]string{
+		"/rules/dobbal/de":             `are not written in &#34;de&#34;; they are in English and Português.`,
+		"/rules/pente/xx":              `are not written in &#34;xx&#34;; they are in English and Deutsch.`,
+		"/rules/pente?lang=es":         `Las reglas de Pente no están escritas en &#34;es&#34;; están en English y Deutsch.`,
+		"/rules/pinuid?lang=portugues": `As regras de Pinuid Classic não estão escritas em &#34;portugues&#34;; estão em English, Deutsch e Español.`,
+	} {
 		rec := f.get(t, target)
-		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "are not written in") {
-			t.Errorf("GET %s: status %d, want 404 naming the languages\n%s", target, rec.Code, rec.Body.String())
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("GET %s: status %d, want 404 saying %s\n%s", target, rec.Code, want, rec.Body.String())
 		}
 	}
 	// A translation's links to its neighbours lead to their pages in the
@@ -188,4 +194,40 @@ func TestRulesLanguages(t *testing.T) {
 
 func htmlText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}
+
+// TestRulesInReadersLanguage: /rules/KIND is in the reader's language
+// when the rules are written in it, else in English; the page around the
+// rules is the reader's either way, and a language in the path picks the
+// document whatever the reader reads.
+func TestRulesInReadersLanguage(t *testing.T) {
+	f := newFixture(t)
+	for _, tc := range []struct {
+		target, accept string
+		page, doc      i18n.Lang
+	}{
+		{"/rules/pinuid", "de", i18n.German, i18n.German},
+		{"/rules/pinuid", "es-MX", i18n.Spanish, i18n.Spanish},
+		{"/rules/pinuid", "pt", i18n.Portuguese, i18n.English},
+		{"/rules/pinuid", "", i18n.English, i18n.English},
+		{"/rules/dobbal", "pt-BR", i18n.Portuguese, i18n.Portuguese},
+		{"/rules/dobbal", "de", i18n.German, i18n.English},
+		{"/rules/pinuid/es", "de", i18n.German, i18n.Spanish},
+		{"/rules/pinuid/en", "de", i18n.German, i18n.English},
+		{"/rules/pente/en?lang=es", "", i18n.Spanish, i18n.English},
+		{"/rules/pente?lang=xx", "de", i18n.German, i18n.German}, // not a language: passed over
+	} {
+		req := httptest.NewRequest(http.MethodGet, tc.target, nil)
+		if tc.accept != "" {
+			req.Header.Set("Accept-Language", tc.accept)
+		}
+		rec := httptest.NewRecorder()
+		f.srv.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		for _, want := range []string{`<html lang="` + string(tc.page) + `">`, `<article class="rules" lang="` + string(tc.doc) + `">`} {
+			if rec.Code != 200 || !strings.Contains(body, want) {
+				t.Errorf("GET %s (Accept-Language %q): status %d, lacks %s", tc.target, tc.accept, rec.Code, want)
+			}
+		}
+	}
 }

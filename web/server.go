@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"pbem/db"
+	"pbem/i18n"
 )
 
 //go:embed templates/*.html
@@ -41,9 +42,10 @@ type Config struct {
 
 // Server is the archive's HTTP handler.
 type Server struct {
-	cfg   Config
-	log   *slog.Logger
-	pages map[string]*template.Template
+	cfg Config
+	log *slog.Logger
+	// pages are the templates of each page in each language.
+	pages map[i18n.Lang]map[string]*template.Template
 	rules map[string]rulesDoc
 	mux   *http.ServeMux
 }
@@ -59,14 +61,11 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Server{cfg: cfg, log: cfg.Log, pages: map[string]*template.Template{}}
-	for _, name := range []string{"index", "game", "player", "ratings", "rules", "challenges", "notfound", "error"} {
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
-		if err != nil {
-			return nil, fmt.Errorf("web: template %s: %w", name, err)
-		}
-		s.pages[name] = t
+	pages, err := loadPages()
+	if err != nil {
+		return nil, err
 	}
+	s := &Server{cfg: cfg, log: cfg.Log, pages: pages}
 	rules, err := loadRules()
 	if err != nil {
 		return nil, err
@@ -85,10 +84,31 @@ func New(cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /rules/{kind}/{lang}", s.rulesPage)
 	mux.Handle("GET /static/", http.StripPrefix("/static/", cacheFor(http.FileServerFS(static), time.Hour)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.notFound(w, r, "There is no page at this address.")
+		s.notFound(w, r, sayMsg("web.missing.page", nil))
 	})
 	s.mux = mux
 	return s, nil
+}
+
+// pageNames are the pages of the archive, each a template of its own
+// beside layout.html.
+var pageNames = []string{"index", "game", "player", "ratings", "rules", "challenges", "notfound", "error"}
+
+// loadPages parses every page once for each language: the functions that
+// put a page's texts into words are bound to the language (pageFuncs).
+func loadPages() (map[i18n.Lang]map[string]*template.Template, error) {
+	out := map[i18n.Lang]map[string]*template.Template{}
+	for _, lang := range i18n.All {
+		out[lang] = map[string]*template.Template{}
+		for _, name := range pageNames {
+			t, err := template.New("layout.html").Funcs(pageFuncs(lang)).ParseFS(templateFS, "templates/layout.html", "templates/"+name+".html")
+			if err != nil {
+				return nil, fmt.Errorf("web: template %s: %w", name, err)
+			}
+			out[lang][name] = t
+		}
+	}
+	return out, nil
 }
 
 // ServeHTTP serves a request with the security headers every response
