@@ -22,6 +22,9 @@ type Attachment struct {
 	// every mail milliseconds; a row that holds what it shows keeps the
 	// picture the same whatever happens to the game after.
 	Draw string `json:"draw,omitempty"`
+	// Alt is a picture's alternative text, in its reader's language; ""
+	// in mails queued before pictures had one.
+	Alt string `json:"alt,omitempty"`
 }
 
 // Mail is an outgoing message in the outbox.

@@ -219,7 +219,7 @@ func htmlBody(body string, inline []db.Attachment) string {
 			size = fmt.Sprintf(` width="%d" height="%d"`, cfg.Width, cfg.Height)
 		}
 		fmt.Fprintf(&b, "<p><img src=\"cid:%s\" alt=\"%s\"%s style=\"max-width:100%%;height:auto\"></p>\n",
-			html.EscapeString(a.ContentID), html.EscapeString(pictureAlt(a.Name)), size)
+			html.EscapeString(a.ContentID), html.EscapeString(pictureAlt(a)), size)
 	}
 	b.WriteString("<pre style=\"font-family:monospace\">")
 	b.WriteString(linked(body))
@@ -227,9 +227,14 @@ func htmlBody(body string, inline []db.Attachment) string {
 	return b.String()
 }
 
-// pictureAlt is a picture's alternative text, from its file name.
-func pictureAlt(name string) string {
-	name = strings.TrimSuffix(name, ".png")
+// pictureAlt is a picture's alternative text: the one the service wrote
+// in its reader's language, or for a mail queued before it wrote any, one
+// from the file name.
+func pictureAlt(a db.Attachment) string {
+	if a.Alt != "" {
+		return a.Alt
+	}
+	name := strings.TrimSuffix(a.Name, ".png")
 	return "Picture of the board: " + strings.ReplaceAll(name, "-", " ")
 }
 

@@ -68,9 +68,10 @@ func (h *handling) pictures(p db.Player, games ...*table) ([]db.Attachment, erro
 	if !picturesWanted(p) {
 		return nil, nil
 	}
+	lang := h.langFor(p.Address)
 	var out []db.Attachment
 	for _, t := range games[:min(len(games), maxPictures)] {
-		a, err := h.picture(t)
+		a, err := h.picture(t, lang)
 		if err != nil {
 			return nil, err
 		}
@@ -79,11 +80,11 @@ func (h *handling) pictures(p db.Player, games ...*table) ([]db.Attachment, erro
 	return out, nil
 }
 
-// picture describes a game's board as it stands. The description holds
-// the plies themselves, not a reference to the game, so that a takeback
-// after the mail was queued does not change what it shows.
-func (h *handling) picture(t *table) (db.Attachment, error) {
-	d := boardPicture{Kind: t.row.Kind, Options: t.row.Options, Plies: make([]string, len(t.plies))}
+// picture describes a game's board as it stands, its words in lang. The
+// description holds the plies themselves, not a reference to the game, so
+// that a takeback after the mail was queued does not change what it shows.
+func (h *handling) picture(t *table, lang i18n.Lang) (db.Attachment, error) {
+	d := boardPicture{Kind: t.row.Kind, Options: t.row.Options, Plies: make([]string, len(t.plies)), Lang: string(lang)}
 	for i, p := range t.plies {
 		d.Plies[i] = p.Token
 	}
@@ -100,18 +101,21 @@ func (h *handling) picture(t *table) (db.Attachment, error) {
 		Type:      "image/png",
 		ContentID: "board" + id + "." + strconv.Itoa(t.game.Plies()) + "@" + h.s.domain,
 		Draw:      string(desc),
+		Alt:       i18n.Tr(lang, "picture.alt", map[string]any{"Game": t.row.ID}),
 	}, nil
 }
 
 // boardPicture is what a board picture shows, as stored with a mail
 // (db.Attachment.Draw): the game's kind and options, its plies as stored,
-// and the dice rolled for the turn to come, which the game's seed gave
-// (the seed itself stays in the game's row).
+// the dice rolled for the turn to come, which the game's seed gave (the
+// seed itself stays in the game's row), and the language of its words
+// (none in mails queued before pictures had one: English).
 type boardPicture struct {
 	Kind    string   `json:"kind"`
 	Options string   `json:"options,omitempty"`
 	Plies   []string `json:"plies,omitempty"`
 	Roll    []int    `json:"roll,omitempty"`
+	Lang    string   `json:"lang,omitempty"`
 }
 
 // DrawPicture draws the board a mail's picture describes, as a PNG: the
@@ -150,7 +154,8 @@ func DrawPicture(desc string) ([]byte, error) {
 		}
 	}
 	var b bytes.Buffer
-	if err := render.PNG(&b, g, render.Options{}); err != nil {
+	lang, _ := i18n.Parse(d.Lang)
+	if err := render.PNG(&b, g, render.Options{Lang: lang}); err != nil {
 		return nil, fmt.Errorf("draw a board of %s: %w", d.Kind, err)
 	}
 	return b.Bytes(), nil

@@ -12,6 +12,7 @@ import (
 	"github.com/emersion/go-message"
 
 	"pbem/db"
+	"pbem/i18n"
 	"pbem/mailer"
 	"pbem/render"
 	"pbem/rules"
@@ -134,6 +135,59 @@ func TestGameMailShowsTheBoardPicture(t *testing.T) {
 	}
 	if !bytes.Equal(pics[0], want.Bytes()) {
 		t.Errorf("the picture is not the board of the position after %s", strings.Join(plies, " "))
+	}
+}
+
+// TestPicturesInTheReadersLanguage checks that each player's picture
+// writes its words in that player's language: Bob reads German, Alice
+// English, and each gets render's PNG of the position in their language,
+// with the HTML part's alternative text in it too.
+func TestPicturesInTheReadersLanguage(t *testing.T) {
+	w := newWorld(t, Config{})
+	id := startPente(t, w, "tournament=off")
+	w.send("bob@example.org", "", "language de")
+	plies := []string{"K10", "K11", "A1"}
+	for i, p := range plies {
+		who := []string{"alice@example.org", "bob@example.org"}[i%2]
+		w.reply(who, w.lastAbout(who, id), p)
+	}
+	g, err := pente.Kind.NewGame(rules.Options{"tournament": "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plies {
+		if err := rules.PlayToken(g, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		to   string
+		lang i18n.Lang
+		alt  string
+	}{
+		{"alice@example.org", i18n.English, `alt="Picture of the board of game 1"`},
+		{"bob@example.org", i18n.German, `alt="Bild des Bretts von Partie 1"`},
+	} {
+		_, htmlPart, pics, _ := sentParts(t, w.lastAbout(tc.to, id))
+		if len(pics) != 1 {
+			t.Fatalf("%s: %d pictures, want 1", tc.to, len(pics))
+		}
+		var want, english bytes.Buffer
+		if err := render.PNG(&want, g, render.Options{Lang: tc.lang}); err != nil {
+			t.Fatal(err)
+		}
+		if err := render.PNG(&english, g, render.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(pics[0], want.Bytes()) {
+			t.Errorf("%s's picture is not the position drawn in %s", tc.to, tc.lang)
+		}
+		if tc.lang != i18n.English && bytes.Equal(pics[0], english.Bytes()) {
+			t.Errorf("%s's picture is the English one", tc.to)
+		}
+		if !strings.Contains(htmlPart, tc.alt) {
+			t.Errorf("%s's HTML part lacks %s:\n%s", tc.to, tc.alt, htmlPart)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pbem/i18n"
 	"pbem/rules"
@@ -75,15 +76,15 @@ func (b *board) pieceRadius() float64 {
 	return b.cell * 0.32
 }
 
-// drawGame lays out g's position as a scene.
-func drawGame(g rules.Game) *scene {
+// drawGame lays out g's position as a scene, its words in lang.
+func drawGame(g rules.Game, lang i18n.Lang) *scene {
 	vw, ok := g.(rules.Viewer)
 	if !ok {
-		return drawText(g)
+		return drawText(g, lang)
 	}
 	v := vw.View()
 	b := newBoard(&v)
-	s := &scene{title: title(g), attrs: []attr{
+	s := &scene{title: title(g, lang), attrs: []attr{
 		{"kind", g.Kind().Name},
 		{"files", strconv.Itoa(len(v.Files))},
 		{"ranks", strconv.Itoa(v.Ranks)},
@@ -102,7 +103,7 @@ func drawGame(g rules.Game) *scene {
 	b.drawLast(s)
 	b.drawPieces(s)
 	b.drawTaken(s)
-	h := drawPanel(s, g, &v, b.size+panelGap, margin, b)
+	h := drawPanel(s, g, &v, b.size+panelGap, margin, lang)
 	s.w = b.size + panelGap + panelWidth
 	s.h = math.Max(b.size, h+margin/2)
 	s.ops[0].w, s.ops[0].h = s.w, s.h
@@ -254,8 +255,8 @@ func seatMark(v *rules.View, s rules.Seat) string {
 }
 
 // drawPanel draws, from x, y down, each seat with its piece, name, state
-// and tray, then the dice; it returns the y it reached.
-func drawPanel(s *scene, g rules.Game, v *rules.View, x, y float64, b *board) float64 {
+// and tray, then the dice, its words in lang; it returns the y it reached.
+func drawPanel(s *scene, g rules.Game, v *rules.View, x, y float64, lang i18n.Lang) float64 {
 	o := g.Outcome()
 	n := len(v.Seats)
 	for i, sv := range v.Seats {
@@ -263,13 +264,13 @@ func drawPanel(s *scene, g rules.Game, v *rules.View, x, y float64, b *board) fl
 		state := ""
 		switch {
 		case o.Over && slices.Contains(o.Winners, seat):
-			state = "won"
+			state = stateWon
 		case o.Over && o.Draw():
-			state = "drawn"
+			state = stateDrawn
 		case sv.Out:
-			state = "out"
+			state = stateOut
 		case !v.Over && v.ToMove == seat:
-			state = "to move"
+			state = stateToMove
 		}
 		a := []attr{{"panel-seat", seatNumber(seat)}, {"captured", strconv.Itoa(sv.Captured)}, {"off", strconv.Itoa(sv.Off)}}
 		if state != "" {
@@ -281,27 +282,29 @@ func drawPanel(s *scene, g rules.Game, v *rules.View, x, y float64, b *board) fl
 			kind = rules.Stone
 		}
 		y += panelIcon + 2
-		if state == "to move" {
+		if state == stateToMove {
 			s.poly([]pt{{x, y - 6}, {x + 8, y}, {x, y + 6}}, accent, none, 0)
 		}
 		s.piece(lookOf(kind, seat, n, sv.Mark), x+panelIndent-14, y, panelIcon)
-		s.text(x+panelIndent, y+0.36*nameSize, nameSize, anchorStart, true, ink, sv.Name)
+		s.text(x+panelIndent, y+0.36*nameSize, nameSize, anchorStart, true, ink, i18n.Render(lang, g.SeatMsg(seat)))
 		y += panelIcon + 4
 		var notes []string
 		if state != "" {
-			notes = append(notes, state)
+			notes = append(notes, i18n.Tr(lang, stateWords[state], nil))
 		}
 		tray, trayKind, traySeat := 0, kind, seat
 		switch {
 		case v.Points:
-			notes = append(notes, fmt.Sprintf("captured %d", sv.Captured))
+			notes = append(notes, i18n.Tr(lang, "picture.captured", map[string]any{"Count": sv.Captured}))
 			tray, traySeat = sv.Captured, rules.Seat((i+1)%n)
 		default:
-			notes = append(notes, fmt.Sprintf("%d off the board", sv.Off))
+			notes = append(notes, i18n.Tr(lang, "picture.off", map[string]any{"Count": sv.Off}))
 			tray = sv.Off
 		}
-		y += noteSize
-		s.text(x+panelIndent, y, noteSize, anchorStart, false, subtle, strings.Join(notes, ", "))
+		for _, line := range noteLines(notes) {
+			y += noteSize
+			s.text(x+panelIndent, y, noteSize, anchorStart, false, subtle, line)
+		}
 		l := lookOf(trayKind, traySeat, n, "")
 		for k := range tray {
 			if k%trayPerRow == 0 {
@@ -315,10 +318,37 @@ func drawPanel(s *scene, g rules.Game, v *rules.View, x, y float64, b *board) fl
 	}
 	if v.Roll != nil || v.LastRoll != nil {
 		y += 6
-		y = drawDice(s, x, y, "Roll", "next", v.Roll)
-		y = drawDice(s, x, y, "Last roll", "last", v.LastRoll)
+		y = drawDice(s, x, y, i18n.Tr(lang, "picture.roll", nil), "next", v.Roll)
+		y = drawDice(s, x, y, i18n.Tr(lang, "picture.last_roll", nil), "last", v.LastRoll)
 	}
 	return y
+}
+
+// A seat's states, as the SVG's data-state gives them for tests to read;
+// the panel writes them in the picture's language (stateWords).
+const (
+	stateToMove = "to move"
+	stateWon    = "won"
+	stateDrawn  = "drawn"
+	stateOut    = "out"
+)
+
+// stateWords are the messages of the seats' states.
+var stateWords = map[string]string{stateToMove: "picture.to_move", stateWon: "picture.won", stateDrawn: "picture.drawn", stateOut: "picture.out"}
+
+// noteLine is how many characters a line of the panel's notes holds: the
+// panel is 144 units wide right of the seat's piece, and "to move, 0 off
+// the board" just fits.
+const noteLine = 24
+
+// noteLines puts a seat's notes on one line, or on a line each when they
+// would not fit the panel together: "to move, 0 off the board" is one
+// line, "ausgeschieden, 10 draußen" two.
+func noteLines(notes []string) []string {
+	if joined := strings.Join(notes, ", "); utf8.RuneCountInString(joined) <= noteLine {
+		return []string{joined}
+	}
+	return notes
 }
 
 // drawDice draws a roll [movement, movement, game] under its title: the
@@ -374,11 +404,11 @@ func pips(face int) []pt {
 
 // drawText is the picture of a game whose engine gives no view: its ASCII
 // position, line by line.
-func drawText(g rules.Game) *scene {
-	text := g.Position().Render(func(m rules.Msg) string { return i18n.Render(i18n.English, m) })
+func drawText(g rules.Game, lang i18n.Lang) *scene {
+	text := g.Position().Render(func(m rules.Msg) string { return i18n.Render(lang, m) })
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	const size, lead = 12.0, 15.0
-	s := &scene{w: 8*2 + 72*size*0.6, h: lead*float64(len(lines)) + 12, title: title(g), attrs: []attr{{"kind", g.Kind().Name}}}
+	s := &scene{w: 8*2 + 72*size*0.6, h: lead*float64(len(lines)) + 12, title: title(g, lang), attrs: []attr{{"kind", g.Kind().Name}}}
 	s.rect(0, 0, s.w, s.h, paper, none, 0)
 	for i, l := range lines {
 		s.text(8, lead*float64(i+1), size, anchorStart, false, ink, l)
@@ -387,15 +417,15 @@ func drawText(g rules.Game) *scene {
 	return s
 }
 
-// title says what the picture shows, for screen readers: "Pente, after
-// ply 9: Black to move".
-func title(g rules.Game) string {
-	t := fmt.Sprintf("%s, after ply %d", g.Kind().Name, g.Plies())
+// title says what the picture shows, for screen readers, in lang:
+// "Pente, after ply 9: Black to move".
+func title(g rules.Game, lang i18n.Lang) string {
+	where := i18n.Tr(lang, "picture.title_ply", map[string]any{"Game": g.Kind().Name, "Ply": g.Plies()})
 	if g.Plies() == 0 {
-		t = g.Kind().Name + ", at the start"
+		where = i18n.Tr(lang, "picture.title_start", map[string]any{"Game": g.Kind().Name})
 	}
 	if o := g.Outcome(); o.Over {
-		return t + ": game over"
+		return i18n.Tr(lang, "picture.title_over", map[string]any{"Where": where})
 	}
-	return t + ": " + g.SeatName(g.ToMove()) + " to move"
+	return i18n.Tr(lang, "picture.title_to_move", map[string]any{"Where": where, "Seat": i18n.Render(lang, g.SeatMsg(g.ToMove()))})
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"pbem/i18n"
 )
 
 // TestKeptBoardsChangeNothing checks that drawing a position on the kept
@@ -16,7 +18,7 @@ func TestKeptBoardsChangeNothing(t *testing.T) {
 	for _, p := range positions {
 		t.Run(p.name, func(t *testing.T) {
 			for range 2 {
-				s := drawGame(p.make(t))
+				s := drawGame(p.make(t), i18n.English)
 				img, base, err := raster(s, 1, true)
 				if err != nil {
 					t.Fatal(err)

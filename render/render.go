@@ -1,5 +1,6 @@
 // Package render draws board pictures, SVG and PNG from the same drawing,
-// from rules positions. It imports rules (and its engines) only.
+// from rules positions. It imports rules (and its engines), and i18n for
+// the few words a picture writes, in the language Options name.
 //
 // A game whose engine implements rules.Viewer is drawn as a board: Pente
 // as a 19x19 grid of lines, the Pinuid games as 7x7 squares (checkered
@@ -28,6 +29,7 @@ import (
 	"io"
 	"sync"
 
+	"pbem/i18n"
 	"pbem/rules"
 )
 
@@ -37,16 +39,19 @@ type Options struct {
 	// one pixel a unit (about 670 pixels wide for Pente, 640 for Pinuid).
 	// SVGs scale, and ignore it.
 	Width int
+	// Lang is the language of the picture's words (the panel's, the
+	// dice's and the title's); "" is English.
+	Lang i18n.Lang
 }
 
 // SVG writes g's position as an SVG document.
 func SVG(w io.Writer, g rules.Game, o Options) error {
-	return writeSVG(w, drawGame(g))
+	return writeSVG(w, drawGame(g, o.Lang.Or(i18n.English)))
 }
 
 // PNG writes g's position as a PNG image.
 func PNG(w io.Writer, g rules.Game, o Options) error {
-	s := drawGame(g)
+	s := drawGame(g, o.Lang.Or(i18n.English))
 	scale := 1.0
 	if o.Width > 0 {
 		scale = float64(o.Width) / s.w

@@ -167,14 +167,13 @@ func TestLanguageLinks(t *testing.T) {
 	}
 }
 
-// TestNotPagesStayAsTheyAre: records, boards and static files are the
-// same in every language, and do not say they vary by it.
+// TestNotPagesStayAsTheyAre: records and static files are the same in
+// every language, and do not say they vary by it.
 func TestNotPagesStayAsTheyAre(t *testing.T) {
 	f := newFixture(t)
 	for _, target := range []string{
 		fmt.Sprintf("/games/%d.pgn", f.dobbal),
 		fmt.Sprintf("/games/%d.pgn", f.mailGame),
-		fmt.Sprintf("/games/%d.png?ply=3", f.dobbal),
 		"/static/style.css",
 	} {
 		english := f.get(t, target)
@@ -192,6 +191,54 @@ func TestNotPagesStayAsTheyAre(t *testing.T) {
 					t.Errorf("GET %s in %s: %s: %s", target, lang, h, v)
 				}
 			}
+		}
+	}
+}
+
+// TestPicturesFollowTheReader: a board picture, alone (SVG, PNG) or in
+// its game's page, writes its words in the reader's language, says so,
+// and sets no cookie.
+func TestPicturesFollowTheReader(t *testing.T) {
+	f := newFixture(t)
+	get := func(target string, lang i18n.Lang) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		req.Header.Set("Accept-Language", string(lang))
+		rec := httptest.NewRecorder()
+		f.srv.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s in %s: status %d", target, lang, rec.Code)
+		}
+		return rec
+	}
+	png := fmt.Sprintf("/games/%d.png?ply=3", f.dobbal)
+	english, german := get(png, i18n.English), get(png, i18n.German)
+	if english.Body.String() == german.Body.String() {
+		t.Errorf("GET %s: the German picture is the English one", png)
+	}
+	for _, tc := range []struct {
+		target    string
+		lang      i18n.Lang
+		want, not string
+	}{
+		{fmt.Sprintf("/games/%d.svg?ply=3", f.dobbal), i18n.German, "Letzter Wurf", "Last roll"},
+		{fmt.Sprintf("/games/%d.svg?ply=3", f.dobbal), i18n.English, "Last roll", "Letzter Wurf"},
+		{fmt.Sprintf("/games/%d?ply=3", f.dobbal), i18n.Spanish, "Última tirada", "Last roll"},
+	} {
+		rec := get(tc.target, tc.lang)
+		body := rec.Body.String()
+		if !strings.Contains(body, tc.want) || strings.Contains(body, tc.not) {
+			t.Errorf("GET %s in %s: want %q and not %q", tc.target, tc.lang, tc.want, tc.not)
+		}
+		if got := rec.Header().Get("Content-Language"); got != string(tc.lang) {
+			t.Errorf("GET %s in %s: Content-Language %q", tc.target, tc.lang, got)
+		}
+	}
+	for _, rec := range []*httptest.ResponseRecorder{german, get(fmt.Sprintf("/games/%d.svg?lang=de", f.pente), i18n.German)} {
+		if v := rec.Header().Get("Vary"); v != "Accept-Language, Cookie" {
+			t.Errorf("a picture's Vary is %q", v)
+		}
+		if c := rec.Result().Cookies(); len(c) > 0 {
+			t.Errorf("a picture sets %v", c)
 		}
 	}
 }

@@ -343,10 +343,13 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// A picture's words follow the reader, as a page's do; only a page's
+	// ?lang= sets the cookie.
+	pic := render.Options{Lang: readerLang(r)}
 	switch ext {
 	case "svg":
 		var b bytes.Buffer
-		if err := render.SVG(&b, rp.game, render.Options{}); err != nil {
+		if err := render.SVG(&b, rp.game, pic); err != nil {
 			s.fail(w, r, err)
 			return
 		}
@@ -354,16 +357,18 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 		w.Header().Set("Content-Type", "image/svg+xml")
 		w.Header().Set("Cache-Control", "public, max-age=60")
+		speaksLang(w.Header(), pic.Lang)
 		_, _ = w.Write([]byte(styleNonce(b.String(), nonce)))
 		return
 	case "png":
 		var b bytes.Buffer
-		if err := render.PNG(&b, rp.game, render.Options{}); err != nil {
+		if err := render.PNG(&b, rp.game, pic); err != nil {
 			s.fail(w, r, err)
 			return
 		}
 		w.Header().Set("Content-Type", "image/png")
 		w.Header().Set("Cache-Control", "public, max-age=60")
+		speaksLang(w.Header(), pic.Lang)
 		_, _ = w.Write(b.Bytes())
 		return
 	}
@@ -426,7 +431,7 @@ func (s *Server) gamePage(ctx context.Context, l layout, g db.ArchivedGame, plie
 		p.Moves = append(p.Moves, moveView{N: pl.N, Seat: seat(pl.Seat), Token: pl.Token, Href: href(pl.N), Current: pl.N == ply})
 	}
 	var b bytes.Buffer
-	if err := render.SVG(&b, rp.game, render.Options{}); err != nil {
+	if err := render.SVG(&b, rp.game, render.Options{Lang: l.Lang}); err != nil {
 		return gamePage{}, fmt.Errorf("board of game %d: %w", g.ID, err)
 	}
 	p.Board = template.HTML(b.String())
