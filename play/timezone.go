@@ -17,28 +17,9 @@ import (
 func when(t time.Time, loc *time.Location) string { return whenIn(i18n.English, t, loc) }
 
 // whenIn shows a moment in a time zone in lang: the weekday and the month
-// are the language's ("Di. 1. Dez. 2026 10:01 CET"); the time and the
-// zone's abbreviation are numeric or the tz database's, as in every
-// language.
+// are the language's ("Di. 1. Dez. 2026 10:01 CET").
 func whenIn(lang i18n.Lang, t time.Time, loc *time.Location) string {
-	l := t.In(loc)
-	return i18n.Tr(lang, "clocks.when", map[string]any{
-		"Weekday": nth(i18n.Tr(lang, "clocks.weekdays", nil), int(l.Weekday())),
-		"Day":     l.Day(),
-		"Month":   nth(i18n.Tr(lang, "clocks.months", nil), int(l.Month())-1),
-		"Year":    l.Year(),
-		"Time":    l.Format("15:04"),
-		"Zone":    l.Format("MST"),
-	})
-}
-
-// nth is the i-th of the words of a catalog's list ("Sun Mon Tue ...").
-func nth(list string, i int) string {
-	f := strings.Fields(list)
-	if i < 0 || i >= len(f) {
-		return strconv.Itoa(i + 1)
-	}
-	return f[i]
+	return i18n.When(lang, t.In(loc))
 }
 
 // span says a duration in words, in English, to the minute: "2 days 23
