@@ -19,6 +19,12 @@ const (
 	BaseLine     Reason = "game pin on the base line"
 )
 
+// Reasons lists every reason above but Ongoing, for those who read a
+// stored reason back (the web archive says it in the reader's language).
+func Reasons() []Reason {
+	return []Reason{FiveInRow, Captures, FullBoard, TwoPins, LastStanding, Stalemate, NoProgress, BaseLine}
+}
+
 // Outcome is the state of a game by its rules.
 type Outcome struct {
 	// Over is true once the rules end the game.

@@ -23,10 +23,6 @@ var serviceEndings = []string{
 	"section.termination_agreed_draw",
 }
 
-// ruleReasons are the reasons the rules end a game for.
-var ruleReasons = []rules.Reason{rules.FiveInRow, rules.Captures, rules.FullBoard, rules.TwoPins,
-	rules.LastStanding, rules.Stalemate, rules.NoProgress, rules.BaseLine}
-
 // detailMark stands for an ending's particulars while its English form
 // is matched with the stored text.
 const detailMark = "\ue000"
@@ -77,7 +73,7 @@ func serviceEnding(lang i18n.Lang, e ending) (string, bool) {
 // ruleEnding is an ending by the rules, as the service or a record's
 // import stored it, in lang.
 func ruleEnding(lang i18n.Lang, e ending) (string, bool) {
-	for _, r := range ruleReasons {
+	for _, r := range rules.Reasons() {
 		if !strings.Contains(e.stored, string(r)) {
 			continue
 		}
