@@ -88,6 +88,22 @@ func preText(t *testing.T, h string) string {
 	return html.UnescapeString(linkRe.ReplaceAllString(m[1], ""))
 }
 
+// penteAfter is a Pente game without the tournament rule after plies,
+// played by the engine alone.
+func penteAfter(t *testing.T, plies []string) rules.Game {
+	t.Helper()
+	g, err := pente.Kind.NewGame(rules.Options{"tournament": "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plies {
+		if err := rules.PlayToken(g, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
 // TestGameMailShowsTheBoardPicture plays a Pente game to a capture and
 // checks the notice of it: the text part is the mail's text, the HTML
 // part's <pre> says the same, its one picture is render's PNG of the very
@@ -120,15 +136,7 @@ func TestGameMailShowsTheBoardPicture(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(pics[0])); err != nil {
 		t.Fatalf("the picture does not decode as PNG: %v", err)
 	}
-	g, err := pente.Kind.NewGame(rules.Options{"tournament": "off"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range plies {
-		if err := rules.PlayToken(g, p); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := penteAfter(t, plies)
 	var want bytes.Buffer
 	if err := render.PNG(&want, g, render.Options{}); err != nil {
 		t.Fatal(err)
@@ -151,15 +159,7 @@ func TestPicturesInTheReadersLanguage(t *testing.T) {
 		who := []string{"alice@example.org", "bob@example.org"}[i%2]
 		w.reply(who, w.lastAbout(who, id), p)
 	}
-	g, err := pente.Kind.NewGame(rules.Options{"tournament": "off"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range plies {
-		if err := rules.PlayToken(g, p); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := penteAfter(t, plies)
 	for _, tc := range []struct {
 		to   string
 		lang i18n.Lang
