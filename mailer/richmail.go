@@ -156,7 +156,7 @@ func writeRich(w io.Writer, h mail.Header, body string, inline, files []db.Attac
 	var hh message.Header
 	hh.SetContentType("text/html", map[string]string{"charset": "utf-8"})
 	hh.Set("Content-Transfer-Encoding", "quoted-printable")
-	if err := writePart(rel, hh, []byte(htmlBody(body, inline))); err != nil {
+	if err := writePart(rel, hh, []byte(htmlBody(body, inline, h.Get("Content-Language")))); err != nil {
 		return err
 	}
 	for _, a := range inline {
@@ -209,10 +209,17 @@ func fileHeader(a db.Attachment, disposition string) message.Header {
 // htmlBody is the HTML part: each picture, at its own size where it is a
 // PNG, then the text, escaped, in <pre> with its web addresses as links.
 // A mail client that links addresses in the text part does the same, so
-// the links add nothing the text does not already offer.
-func htmlBody(body string, inline []db.Attachment) string {
+// the links add nothing the text does not already offer. lang, the mail's
+// Content-Language, goes to <html lang>, so that a screen reader speaks
+// the text in its language; "" or anything but a language tag leaves it
+// out.
+func htmlBody(body string, inline []db.Attachment, lang string) string {
 	var b strings.Builder
-	b.WriteString("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"></head>\n<body>\n")
+	b.WriteString("<!DOCTYPE html>\n<html")
+	if languageTag.MatchString(lang) {
+		b.WriteString(` lang="` + lang + `"`)
+	}
+	b.WriteString("><head><meta charset=\"utf-8\"></head>\n<body>\n")
 	for _, a := range inline {
 		size := ""
 		if cfg, err := png.DecodeConfig(bytes.NewReader(a.Data)); err == nil {
@@ -237,6 +244,9 @@ func pictureAlt(a db.Attachment) string {
 	name := strings.TrimSuffix(a.Name, ".png")
 	return "Picture of the board: " + strings.ReplaceAll(name, "-", " ")
 }
+
+// languageTag matches a simple language tag: "de", "pt-PT".
+var languageTag = regexp.MustCompile(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
 var webAddress = regexp.MustCompile(`https?://[^\s<>"']+`)
 

@@ -145,3 +145,44 @@ func TestLinkedEscapesAndLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLPartSaysItsLanguage: the HTML part's <html lang> is the mail's
+// Content-Language, its alternative text the picture's own; a value that
+// is no language tag, or none, leaves lang out, and a picture without
+// its own text gets one from its file name.
+func TestHTMLPartSaysItsLanguage(t *testing.T) {
+	tests := []struct {
+		lang, alt string
+		want      []string
+	}{
+		{"de", "Bild des Bretts von Partie 1", []string{`<html lang="de">`, `alt="Bild des Bretts von Partie 1"`}},
+		{"pt-PT", "", []string{`<html lang="pt-PT">`, `alt="Picture of the board: game 1"`}},
+		{"", "", []string{"<html>"}},
+		{`x" onload="y`, "", []string{"<html>"}},
+	}
+	for _, tc := range tests {
+		m := db.Mail{MessageID: "p@example.org", To: "a@example.org", Subject: "[pbem 1] Pente", Body: "K10\n",
+			Attachments: []db.Attachment{{Name: "game-1.png", Type: "image/png", Data: tinyPNG(t), ContentID: "board1.1@example.org", Alt: tc.alt}},
+			Created:     time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+		if tc.lang != "" {
+			m.Headers = map[string]string{"Content-Language": tc.lang}
+		}
+		raw, err := Compose(m, serviceAddress)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := message.Read(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var leaves []part
+		var shape []string
+		walk(t, e, "", &leaves, &shape)
+		html := string(leaves[1].body)
+		for _, want := range tc.want {
+			if !strings.Contains(html, want) {
+				t.Errorf("Content-Language %q: the HTML part lacks %s:\n%s", tc.lang, want, html)
+			}
+		}
+	}
+}

@@ -182,7 +182,10 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 	if _, ok := h.s.computerLevel(to); ok {
 		return nil // the computer's address receives nothing: its answers stay unsent
 	}
-	headers := map[string]string{"Auto-Submitted": "auto-replied"}
+	// Content-Language says which language the mail is written in, for
+	// mail programs and screen readers (the HTML part's lang too).
+	lang := h.langFor(to)
+	headers := map[string]string{"Auto-Submitted": "auto-replied", "Content-Language": string(lang)}
 	keys, err := h.keyring()
 	if err != nil {
 		return err
@@ -231,7 +234,7 @@ func (h *handling) queue(to string, t *table, subject, body string, isReply bool
 		To:          to,
 		Subject:     subject,
 		Headers:     headers,
-		Body:        body + mailFooter(h.langFor(to), t, to),
+		Body:        body + mailFooter(lang, t, to),
 		Attachments: atts,
 		GameID:      gameID,
 		Source:      h.msgRow,

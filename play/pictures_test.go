@@ -149,7 +149,8 @@ func TestGameMailShowsTheBoardPicture(t *testing.T) {
 // TestPicturesInTheReadersLanguage checks that each player's picture
 // writes its words in that player's language: Bob reads German, Alice
 // English, and each gets render's PNG of the position in their language,
-// with the HTML part's alternative text in it too.
+// with the HTML part's alternative text in it too; the mail says its
+// language (Content-Language, and the HTML part's lang).
 func TestPicturesInTheReadersLanguage(t *testing.T) {
 	w := newWorld(t, Config{})
 	id := startPente(t, w, "tournament=off")
@@ -168,7 +169,10 @@ func TestPicturesInTheReadersLanguage(t *testing.T) {
 		{"alice@example.org", i18n.English, `alt="Picture of the board of game 1"`},
 		{"bob@example.org", i18n.German, `alt="Bild des Bretts von Partie 1"`},
 	} {
-		_, htmlPart, pics, _ := sentParts(t, w.lastAbout(tc.to, id))
+		_, htmlPart, pics, raw := sentParts(t, w.lastAbout(tc.to, id))
+		if !bytes.Contains(raw, []byte("\r\nContent-Language: "+string(tc.lang)+"\r\n")) || !strings.Contains(htmlPart, `<html lang="`+string(tc.lang)+`">`) {
+			t.Errorf("%s's mail does not say it is in %s (Content-Language, <html lang>):\n%s", tc.to, tc.lang, htmlPart)
+		}
 		if len(pics) != 1 {
 			t.Fatalf("%s: %d pictures, want 1", tc.to, len(pics))
 		}
