@@ -237,9 +237,9 @@ func TestPagesInEveryLanguage(t *testing.T) {
 		}},
 		{"challenges", "/challenges", 200, map[i18n.Lang][]string{
 			i18n.English:    {"<h1>Open challenges</h1>", "<code>accept challenge N</code>", "Mon 11 May 2026 10:00 UTC", "rating 1400 to 1800", "any rating", "1500, not rated yet"},
-			i18n.German:     {"<h1>Offene Herausforderungen</h1>", "<code>annehmen challenge N</code>", "Mo., 11. Mai 2026, 10:00 UTC", "Wertung 1400 bis 1800", "beliebiger Wertung", "1500, noch ohne Wertung"},
-			i18n.Spanish:    {"<h1>Desafíos abiertos</h1>", "<code>aceptar challenge N</code>", "lun 11 may 2026, 10:00 UTC", "puntuación de 1400 a 1800", "cualquier puntuación", "1500, aún sin puntuación"},
-			i18n.Portuguese: {"<h1>Desafios abertos</h1>", "<code>aceitar challenge N</code>", "seg., 11 mai. 2026, 10:00 UTC", "classificação de 1400 a 1800", "qualquer classificação", "1500, ainda sem classificação"},
+			i18n.German:     {"<h1>Offene Herausforderungen</h1>", "<code>annehmen herausforderung N</code>", "Mo., 11. Mai 2026, 10:00 UTC", "Wertung 1400 bis 1800", "beliebiger Wertung", "1500, noch ohne Wertung"},
+			i18n.Spanish:    {"<h1>Desafíos abiertos</h1>", "<code>aceptar desafío N</code>", "lun 11 may 2026, 10:00 UTC", "puntuación de 1400 a 1800", "cualquier puntuación", "1500, aún sin puntuación"},
+			i18n.Portuguese: {"<h1>Desafios abertos</h1>", "<code>aceitar desafio N</code>", "seg., 11 mai. 2026, 10:00 UTC", "classificação de 1400 a 1800", "qualquer classificação", "1500, ainda sem classificação"},
 		}},
 		{"rules index", "/rules/", 200, map[i18n.Lang][]string{
 			i18n.English:    {"<h1>Rules</h1>"},
