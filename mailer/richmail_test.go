@@ -52,6 +52,22 @@ func walk(t *testing.T, e *message.Entity, path string, leaves *[]part, shape *[
 	*leaves = append(*leaves, part{typ: typ, cid: e.Header.Get("Content-Id"), disposition: disp, body: body})
 }
 
+// composeParts composes m as the outbox sends it and reads it back: the
+// raw mail, its leaves and its shape (walk).
+func composeParts(t *testing.T, m db.Mail) (raw []byte, leaves []part, shape []string) {
+	t.Helper()
+	raw, err := Compose(m, serviceAddress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	walk(t, e, "", &leaves, &shape)
+	return raw, leaves, shape
+}
+
 func tinyPNG(t *testing.T) []byte {
 	t.Helper()
 	var b bytes.Buffer
@@ -85,17 +101,7 @@ func TestComposeWithPicture(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := db.Mail{MessageID: "p@example.org", To: "a@example.org", Subject: "[pbem 1] Pente", Body: body,
 				Attachments: tc.atts, Created: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-			raw, err := Compose(m, serviceAddress)
-			if err != nil {
-				t.Fatal(err)
-			}
-			e, err := message.Read(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var leaves []part
-			var shape []string
-			walk(t, e, "", &leaves, &shape)
+			raw, leaves, shape := composeParts(t, m)
 			if strings.Join(shape, "\n") != strings.Join(tc.shape, "\n") {
 				t.Fatalf("mail shape\n%s\nwant\n%s", strings.Join(shape, "\n"), strings.Join(tc.shape, "\n"))
 			}
@@ -167,17 +173,7 @@ func TestHTMLPartSaysItsLanguage(t *testing.T) {
 		if tc.lang != "" {
 			m.Headers = map[string]string{"Content-Language": tc.lang}
 		}
-		raw, err := Compose(m, serviceAddress)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e, err := message.Read(bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var leaves []part
-		var shape []string
-		walk(t, e, "", &leaves, &shape)
+		_, leaves, _ := composeParts(t, m)
 		html := string(leaves[1].body)
 		for _, want := range tc.want {
 			if !strings.Contains(html, want) {
