@@ -1,9 +1,16 @@
 package web
 
 import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/http/httpguts"
+
+	"pbem/i18n"
 )
 
 func TestWithoutAddresses(t *testing.T) {
@@ -58,3 +65,58 @@ func FuzzGameFile(f *testing.F) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// FuzzRequest asks the archive for any address, query, Accept-Language
+// and language cookie, as a stranger's browser may: it answers a page, a
+// picture, a record or a redirect, never a failure, and a page says the
+// language it is in, one of ours. The store is the fixture's, read only.
+func FuzzRequest(f *testing.F) {
+	fx := newFixture(f)
+	for _, s := range []struct{ path, query, accept, cookie string }{
+		{"", "", "", ""},
+		{"games/" + itoa(fx.pente), "ply=3", "de-AT,de;q=0.9,en;q=0.5", ""},
+		{"games/" + itoa(fx.dobbal) + ".svg", "ply=2&lang=pt", "", ""},
+		{"games/" + itoa(fx.dobbal) + ".png", "", "es", ""},
+		{"games/" + itoa(fx.pente) + ".pgn", "lang=de", "", "es"},
+		{"rules/pente", "lang=es", "", ""},
+		{"rules/pinuid-classic/de", "", "pt-BR;q=0.1, es", "de"},
+		{"players/alice", "page=2", "*", "xx"},
+		{"challenges", "page=-1", "en;q=0", ""},
+		{"ratings/pente", "", "de;q=abc", ""},
+		{"", "game=pente&state=finished&player=bob&page=50", "zz-Latn-ZZ", ""},
+		{"nowhere", "lang=%ff", "de;q=1.5,,,;", "pt"},
+	} {
+		f.Add(s.path, s.query, s.accept, s.cookie)
+	}
+	f.Fuzz(func(t *testing.T, path, query, accept, cookie string) {
+		target := "/" + path
+		if query != "" {
+			target += "?" + query
+		}
+		u, err := url.ParseRequestURI(target)
+		if err != nil {
+			return // no browser sends it: the server refuses it before the archive
+		}
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL, req.RequestURI = u, u.RequestURI()
+		if httpguts.ValidHeaderFieldValue(accept) {
+			req.Header.Set("Accept-Language", accept)
+		}
+		req.AddCookie(&http.Cookie{Name: "lang", Value: cookie})
+		rec := httptest.NewRecorder()
+		fx.srv.ServeHTTP(rec, req)
+		switch rec.Code {
+		case http.StatusOK, http.StatusNotFound, http.StatusMovedPermanently, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		default:
+			t.Fatalf("GET %s (Accept-Language %q, cookie %q): status %d", target, accept, cookie, rec.Code)
+		}
+		// A redirect is the router's (an unclean path), not a page.
+		if rec.Code >= 300 && rec.Code < 400 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			return
+		}
+		lang := rec.Header().Get("Content-Language")
+		if l, ok := i18n.Parse(lang); !ok || string(l) != lang || !strings.Contains(rec.Body.String(), `<html lang="`+lang+`">`) {
+			t.Fatalf("GET %s (Accept-Language %q, cookie %q): a page in %q", target, accept, cookie, lang)
+		}
+	})
+}
