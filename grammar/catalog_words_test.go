@@ -56,7 +56,7 @@ func englishWord(lang, q string) string {
 	}
 	// Only a quote that opens with one of the language's command words
 	// is a command; other quotes are names, values or examples of text.
-	if !slices.ContainsFunc(f[:1], func(w string) bool { return nativeWord(lang, w) }) {
+	if !nativeWord(lang, f[0]) {
 		return ""
 	}
 	for _, w := range f {

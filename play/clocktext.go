@@ -28,7 +28,7 @@ func (h *handling) section(t *table, to db.Player, keyGame int64) (string, error
 		}
 		h.heads[k] = head
 	}
-	lang := h.langFor(to.Address)
+	lang := h.langOfPlayer(to)
 	clock, err := h.clockLines(lang, t, to)
 	if err != nil {
 		return "", err

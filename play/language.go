@@ -168,6 +168,14 @@ func (h *handling) langFor(to string) i18n.Lang {
 	if err != nil {
 		return h.s.cfg.Language.Or(i18n.Default)
 	}
+	return h.langOfPlayer(p)
+}
+
+// langOfPlayer is langFor for a player already read.
+func (h *handling) langOfPlayer(p db.Player) i18n.Lang {
+	if p.Address == h.sender.Address {
+		return h.lang
+	}
 	return h.s.langOf(p)
 }
 

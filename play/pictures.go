@@ -68,7 +68,7 @@ func (h *handling) pictures(p db.Player, games ...*table) ([]db.Attachment, erro
 	if !picturesWanted(p) {
 		return nil, nil
 	}
-	lang := h.langFor(p.Address)
+	lang := h.langOfPlayer(p)
 	var out []db.Attachment
 	for _, t := range games[:min(len(games), maxPictures)] {
 		a, err := h.picture(t, lang)

@@ -220,3 +220,19 @@ func (f *fixture) get(t testing.TB, target string) *httptest.ResponseRecorder {
 	f.srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
 	return rec
 }
+
+// bodyHas fails the test unless body holds each of want and none of not;
+// what names the request.
+func bodyHas(t *testing.T, what, body string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(body, w) {
+			t.Errorf("%s lacks %q", what, w)
+		}
+	}
+	for _, n := range not {
+		if strings.Contains(body, n) {
+			t.Errorf("%s has %q", what, n)
+		}
+	}
+}

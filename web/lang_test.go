@@ -153,17 +153,7 @@ func TestLanguageLinks(t *testing.T) {
 		{"/rules/pente/de?lang=es", []string{
 			`href="/rules/pente/de?lang=pt" hreflang="pt" lang="pt">Português</a>`}, nil},
 	} {
-		body := f.get(t, tc.target).Body.String()
-		for _, w := range tc.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("GET %s lacks %s", tc.target, w)
-			}
-		}
-		for _, n := range tc.not {
-			if strings.Contains(body, n) {
-				t.Errorf("GET %s links its own language: %s", tc.target, n)
-			}
-		}
+		bodyHas(t, "GET "+tc.target, f.get(t, tc.target).Body.String(), tc.want, tc.not)
 	}
 }
 

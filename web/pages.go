@@ -343,11 +343,9 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	// A picture's words follow the reader, as a page's do; only a page's
-	// ?lang= sets the cookie.
-	pic := render.Options{Lang: readerLang(r)}
 	switch ext {
 	case "svg":
+		pic := pictureOptions(r)
 		var b bytes.Buffer
 		if err := render.SVG(&b, rp.game, pic); err != nil {
 			s.fail(w, r, err)
@@ -361,6 +359,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(styleNonce(b.String(), nonce)))
 		return
 	case "png":
+		pic := pictureOptions(r)
 		var b bytes.Buffer
 		if err := render.PNG(&b, rp.game, pic); err != nil {
 			s.fail(w, r, err)
@@ -382,6 +381,11 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", withStyleNonce(nonce))
 	s.render(w, r, http.StatusOK, "game", p)
 }
+
+// pictureOptions draw a board picture alone (SVG, PNG) for r: its words
+// follow the reader, as a page's do, but only a page's ?lang= sets the
+// cookie.
+func pictureOptions(r *http.Request) render.Options { return render.Options{Lang: readerLang(r)} }
 
 // boardIn renders a board with its lines in lang.
 func boardIn(lang i18n.Lang, t rules.Text) string {

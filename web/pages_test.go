@@ -77,16 +77,7 @@ func TestPages(t *testing.T) {
 			if rec.Code != tc.status {
 				t.Fatalf("GET %s: status %d, want %d\n%s", tc.target, rec.Code, tc.status, body)
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("GET %s lacks %q", tc.target, w)
-				}
-			}
-			for _, n := range tc.not {
-				if strings.Contains(body, n) {
-					t.Errorf("GET %s has %q", tc.target, n)
-				}
-			}
+			bodyHas(t, "GET "+tc.target, body, tc.want, tc.not)
 			if rec.Code == http.StatusNotFound && !strings.Contains(body, `href="/"`) {
 				t.Errorf("GET %s: the 404 page has no way back to the games", tc.target)
 			}
@@ -125,16 +116,7 @@ func TestChallenges(t *testing.T) {
 			if rec.Code != http.StatusOK {
 				t.Fatalf("status %d\n%s", rec.Code, body)
 			}
-			for _, w := range tc.want {
-				if !strings.Contains(body, w) {
-					t.Errorf("lacks %q", w)
-				}
-			}
-			for _, n := range tc.not {
-				if strings.Contains(body, n) {
-					t.Errorf("has %q", n)
-				}
-			}
+			bodyHas(t, "GET /challenges", body, tc.want, tc.not)
 		})
 	}
 }

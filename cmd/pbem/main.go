@@ -7,9 +7,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
-	"sort"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -63,13 +64,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	c, ok := cmds[args[0]]
 	if !ok {
-		names := make([]string, 0, len(cmds))
-		for name := range cmds {
-			names = append(names, name)
-		}
 		fmt.Fprintf(stderr, "pbem: unknown command %q", args[0])
-		if near := rules.Nearest(args[0], names, 2); len(near) > 0 {
-			sort.Strings(near)
+		if near := rules.Nearest(args[0], slices.Sorted(maps.Keys(cmds)), 2); len(near) > 0 {
 			fmt.Fprintf(stderr, "; did you mean %s?", strings.Join(near, " or "))
 		}
 		fmt.Fprint(stderr, "\n\n")
@@ -82,12 +78,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: pbem COMMAND [ARGS...]")
 	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(cmds))
-	for n := range cmds {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(cmds)) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'pbem COMMAND -h' for a command's flags.")

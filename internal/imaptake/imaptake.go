@@ -50,19 +50,27 @@ func seenFlag() *imap.StoreFlags {
 func oneByOne(c *imapclient.Client, n int, done string) error {
 	peek, seen := peekOptions(), seenFlag()
 	for uid := imap.UID(1); uid <= imap.UID(n); uid++ {
-		set := imap.UIDSetNum(uid)
-		if _, err := c.Fetch(set, peek).Collect(); err != nil {
-			return fmt.Errorf("fetch UID %d: %w", uid, err)
-		}
-		if err := c.Store(set, seen, nil).Close(); err != nil {
-			return fmt.Errorf("flag UID %d: %w", uid, err)
+		if err := takeOne(c, uid, peek, seen); err != nil {
+			return err
 		}
 		if done == "" {
 			continue
 		}
-		if _, err := c.Move(set, done).Wait(); err != nil {
+		if _, err := c.Move(imap.UIDSetNum(uid), done).Wait(); err != nil {
 			return fmt.Errorf("move UID %d: %w", uid, err)
 		}
+	}
+	return nil
+}
+
+// takeOne fetches the mail with uid without \Seen, then flags it.
+func takeOne(c *imapclient.Client, uid imap.UID, peek *imap.FetchOptions, seen *imap.StoreFlags) error {
+	set := imap.UIDSetNum(uid)
+	if _, err := c.Fetch(set, peek).Collect(); err != nil {
+		return fmt.Errorf("fetch UID %d: %w", uid, err)
+	}
+	if err := c.Store(set, seen, nil).Close(); err != nil {
+		return fmt.Errorf("flag UID %d: %w", uid, err)
 	}
 	return nil
 }
@@ -170,12 +178,8 @@ func FromIdle(c *imapclient.Client, exists *Exists, n int, deliver func() error)
 			return fmt.Errorf("idle for mail past %d: %w", taken, err)
 		}
 		for uid := imap.UID(taken + 1); uid <= imap.UID(told); uid++ {
-			set := imap.UIDSetNum(uid)
-			if _, err := c.Fetch(set, peek).Collect(); err != nil {
-				return fmt.Errorf("fetch UID %d: %w", uid, err)
-			}
-			if err := c.Store(set, seen, nil).Close(); err != nil {
-				return fmt.Errorf("flag UID %d: %w", uid, err)
+			if err := takeOne(c, uid, peek, seen); err != nil {
+				return err
 			}
 		}
 		taken = told
