@@ -328,10 +328,13 @@ type Batch struct {
 	lex    *lexer.PeekingLexer
 	tokens *[]lexer.Token
 	games  []batchGame
+	// windows are the blocks of text the batch's tokens and sources
+	// point into, when they are reused (window.go).
+	windows []*window
 }
 
-// Release hands the batch's tokens back for reuse; the batch must not be
-// read after.
+// Release hands the batch's tokens back for reuse, and its text when the
+// split reuses it; the batch must not be read after.
 func (b *Batch) Release() {
 	if b.tokens != nil {
 		clear(*b.tokens) // let go of the text they point into
@@ -339,6 +342,10 @@ func (b *Batch) Release() {
 		tokenSlices.Put(b.tokens)
 		b.tokens, b.lex = nil, nil
 	}
+	for _, w := range b.windows {
+		w.release()
+	}
+	b.windows = nil
 }
 
 type batchGame struct {
@@ -353,8 +360,15 @@ func (b *Batch) Len() int { return len(b.games) }
 // it as it goes: the memory it takes is that of the batches not yet
 // dropped, whatever the file's size. A read error ends the batches; err
 // then returns it as r gave it.
-func Split(name string, r io.Reader, n int) (batches iter.Seq[*Batch], err func() error) {
+//
+// With reuse, the blocks the text is read in are reused once the batches
+// whose games stand on them are released: nothing read from a batch, its
+// tokens' strings included, may be kept past its Release.
+func Split(name string, r io.Reader, n int, reuse bool) (batches iter.Seq[*Batch], err func() error) {
 	sc := newStreamScanner(name, r)
+	if reuse {
+		sc.windows = &windowPool{}
+	}
 	return func(yield func(*Batch) bool) {
 			sp := newBatchSplitter(sc, n)
 			for {
@@ -428,6 +442,9 @@ type batchSplitter struct {
 	first, last lexer.Position
 	invalid     int // offset of the first Invalid token of the open game, or -1
 	start       int // where the open game's tokens start in the batch
+	// windows are those the open batch holds, lastWindow the newest.
+	windows    []*window
+	lastWindow *window
 }
 
 func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
@@ -442,6 +459,7 @@ func (s *batchSplitter) next() *Batch {
 	}
 	s.games = make([]batchGame, 0, s.size)
 	s.sources = make([]Source, 0, s.size)
+	s.windows, s.lastWindow = nil, nil
 	toks := tokenSlices.Get().(*[]lexer.Token)
 	t := *toks
 	if s.holding {
@@ -469,7 +487,7 @@ func (s *batchSplitter) next() *Batch {
 		s.take(t, len(t)-1)
 	}
 	*toks = append(t, lexer.EOFToken(s.last))
-	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games}
+	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games, windows: s.windows}
 	if len(s.games) == 0 {
 		b.Release()
 		return nil
@@ -480,6 +498,7 @@ func (s *batchSplitter) next() *Batch {
 // take notes toks[i], the last token appended, in the open game.
 func (s *batchSplitter) take(toks []lexer.Token, i int) {
 	t := &toks[i]
+	s.holdWindow()
 	if s.n == 0 {
 		s.start = i
 		s.first = t.Pos
@@ -492,12 +511,23 @@ func (s *batchSplitter) take(toks []lexer.Token, i int) {
 	s.last = t.Pos
 }
 
+// holdWindow makes the open batch hold the scanner's current window, when
+// windows are reused.
+func (s *batchSplitter) holdWindow() {
+	if w := s.sc.cur; w != nil && w != s.lastWindow {
+		w.refs.Add(1)
+		s.windows = append(s.windows, w)
+		s.lastWindow = w
+	}
+}
+
 // close notes the open game: the lines from its first token to its last,
 // and the first fault of its text; and ends its tokens, the batch's so far,
 // with an end-of-game token. A game with a fault of its text is not
 // parsed: its tokens are dropped. next is the offset of the next game.
 func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	sc := s.sc
+	s.holdWindow() // the game's source is taken from the current window
 	from := lineStart(sc, s.first.Offset) - sc.base
 	to := s.last.Offset - sc.base
 	if j := strings.IndexByte(sc.s[to:], '\n'); j >= 0 {

@@ -91,6 +91,10 @@ type recordScanner struct {
 	queue []lexer.Token
 	head  int
 	errs  map[int]lexFault
+	// windows, when not nil, gives the blocks of a stream and takes them
+	// back (window.go); cur is the one s is.
+	windows *windowPool
+	cur     *window
 }
 
 // lexFault is why a text is no token, at its line and column.
@@ -125,7 +129,15 @@ func (sc *recordScanner) fill() {
 		sc.scanned = max(sc.scanned-drop, 0)
 	}
 	kept := len(sc.s)
-	w := make([]byte, kept, kept+len(sc.pending)+blockSize+utf8.UTFMax)
+	need := kept + len(sc.pending) + blockSize + utf8.UTFMax
+	var win *window
+	var w []byte
+	if sc.windows != nil {
+		win = sc.windows.get(need)
+		w = win.buf[:kept]
+	} else {
+		w = make([]byte, kept, need)
+	}
 	copy(w, sc.s)
 	w = append(w, sc.pending...)
 	for len(w) == kept+len(sc.pending) && !sc.eof {
@@ -166,6 +178,13 @@ func (sc *recordScanner) fill() {
 		w = append(w[:kept], decode(string(block))...)
 	}
 	sc.s = unsafe.String(unsafe.SliceData(w), len(w))
+	if win != nil {
+		win.buf = w
+		if sc.cur != nil {
+			sc.cur.release()
+		}
+		sc.cur = win
+	}
 }
 
 // readLine makes sure the window holds the rest of the current line.

@@ -2,6 +2,8 @@ package grammar
 
 import (
 	"fmt"
+	"io"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -204,3 +206,92 @@ func (s *sliceLexer) Next() (lexer.Token, error) {
 	s.i++
 	return s.toks[s.i-1], nil
 }
+
+// TestSplitReusedHoldsTextWhileBatchesLive splits a text of many blocks
+// with its blocks reused, keeping up to five batches at once and releasing
+// them out of order: each batch, read just before it is released, says
+// what the same batch of a split without reuse says. A block put back
+// while a batch still stood on it would have been read over by a later
+// block.
+func TestSplitReusedHoldsTextWhileBatchesLive(t *testing.T) {
+	var b strings.Builder
+	for i := 0; b.Len() < 5*blockSize; i++ {
+		// Games of unlike lengths, with a comment over several lines, a
+		// variation, a game whose text is no token and Latin-1 text, so
+		// that blocks end anywhere and every path of the lexer is met.
+		fmt.Fprintf(&b, "[Event \"game %d%s\"]\n[White \"Jos\xe9\"]\n", i, strings.Repeat("x", i%97))
+		fmt.Fprintf(&b, "1. K10 L9 {a note\nof %d lines\n} 2. M9 (M10) N8 ", i%5)
+		if i%13 == 0 {
+			b.WriteString("@@ ")
+		}
+		b.WriteString([]string{"1-0", "0-1", "*"}[i%3] + "\n\n")
+	}
+	src := b.String()
+	read := func(bt *Batch) []string {
+		var out []string
+		for p := range bt.Records() {
+			switch {
+			case p.Err != nil:
+				out = append(out, "error "+p.Err.Error())
+			default:
+				r := p.Record
+				s := fmt.Sprintf("%d %q", r.Pos.Line, r.Result.Value)
+				for _, tag := range r.Tags {
+					s += " " + tag.Name.Value + "=" + tag.Value.Value
+				}
+				for _, m := range r.Moves {
+					s += " " + m.Token.Value + m.Suffix
+				}
+				for _, n := range r.Trailer {
+					s += " " + n.Value
+				}
+				out = append(out, s, p.Source.Text)
+				r.Release()
+			}
+		}
+		return out
+	}
+	var want [][]string
+	plain, _ := Split("t", strings.NewReader(src), 8, false)
+	for bt := range plain {
+		want = append(want, read(bt))
+		bt.Release()
+	}
+	if len(want) < 20 {
+		t.Fatalf("%d batches; the text should make more", len(want))
+	}
+
+	// Reads of a few hundred bytes make a window of each, so that a batch
+	// stands on many.
+	reused, _ := Split("t", shortReads{strings.NewReader(src)}, 8, true)
+	live := map[int]*Batch{}
+	check := func(i int) {
+		if got := read(live[i]); !slices.Equal(got, want[i]) {
+			t.Errorf("batch %d, read before its release, differs from the split without reuse:\n%s\nwant\n%s",
+				i, strings.Join(got, "\n"), strings.Join(want[i], "\n"))
+		}
+		live[i].Release()
+		delete(live, i)
+	}
+	n := 0
+	for bt := range reused {
+		live[n] = bt
+		n++
+		if len(live) == 5 {
+			// the newest but one, then the oldest: out of order
+			check(n - 2)
+			check(slices.Min(slices.Collect(maps.Keys(live))))
+		}
+	}
+	for len(live) > 0 {
+		check(slices.Max(slices.Collect(maps.Keys(live))))
+	}
+	if n != len(want) {
+		t.Errorf("%d batches with reuse, %d without", n, len(want))
+	}
+}
+
+// shortReads hands out at most 200 bytes a read.
+type shortReads struct{ r io.Reader }
+
+func (s shortReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), 200)]) }

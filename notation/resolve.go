@@ -27,6 +27,22 @@ type setupKey struct {
 	unrated                bool
 }
 
+// clone is k holding its own copies of its strings: the reader keeps it
+// past the game, and a game's text may be reused once it is read.
+func (k setupKey) clone() setupKey {
+	k.game, k.variant, k.options = strings.Clone(k.game), strings.Clone(k.variant), strings.Clone(k.options)
+	return k
+}
+
+// cloneOptions is o with its own copies of its strings, as setupKey.clone.
+func cloneOptions(o rules.Options) rules.Options {
+	c := make(rules.Options, len(o))
+	for k, v := range o {
+		c[strings.Clone(k)] = strings.Clone(v)
+	}
+	return c
+}
+
 // setup is a game and its complete, checked options.
 type setup struct {
 	entry games.Entry
@@ -46,7 +62,7 @@ func (r *reader) lookup(name string) (games.Entry, error) {
 	l, ok := r.games[name]
 	if !ok {
 		l.entry, l.err = games.Lookup(name)
-		r.games[name] = l
+		r.games[strings.Clone(name)] = l
 	}
 	return l.entry, l.err
 }
@@ -132,7 +148,7 @@ func (g *Game) resolve(r *reader) *Problem {
 		}
 		return at(optTag, inTag("Options", err))
 	}
-	r.setups[key] = setup{entry: entry, opts: state.Options()}
+	r.setups[key.clone()] = setup{entry: entry, opts: cloneOptions(state.Options())}
 	g.Entry, g.Options, g.State = entry, state.Options(), state
 	g.takeTags(ix, state.Seats())
 	return nil

@@ -29,7 +29,21 @@ const batchGames = 64
 // emitting, every batch took three hand-offs, and on a busy machine the
 // four goroutines made a review on two cores slower than on one.
 func Each[T any](ctx context.Context, name string, r io.Reader, workers int, work func(*Game) T, emit func(T) error) error {
-	batches, readErr := grammar.Split(name, r, batchGames)
+	return each(ctx, name, r, workers, false, work, emit)
+}
+
+// EachDetached is Each for work whose results hold nothing of the game,
+// not even its strings: what they keep of its text they copy. The blocks
+// the file is read in are then reused once their games are done, rather
+// than a copy of the whole file allocated (grammar.Split). A review or an
+// export keeps only the lines it writes; an import, which keeps the names
+// and tags it stores, may not use it.
+func EachDetached[T any](ctx context.Context, name string, r io.Reader, workers int, work func(*Game) T, emit func(T) error) error {
+	return each(ctx, name, r, workers, true, work, emit)
+}
+
+func each[T any](ctx context.Context, name string, r io.Reader, workers int, reuse bool, work func(*Game) T, emit func(T) error) error {
+	batches, readErr := grammar.Split(name, r, batchGames, reuse)
 	rd := newReader(nil)
 	if workers <= 1 {
 		index := 0

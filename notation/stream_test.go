@@ -52,18 +52,25 @@ type smallReads struct {
 
 func (s smallReads) Read(p []byte) (int, error) { return s.r.Read(p[:min(len(p), s.n)]) }
 
-func eachReport(t *testing.T, name string, r io.Reader, workers int) string {
+func eachReport(t *testing.T, name string, r io.Reader, workers int, detached bool) string {
 	t.Helper()
+	each := Each[string]
+	if detached {
+		each = EachDetached[string]
+	}
 	var b strings.Builder
-	if err := Each(context.Background(), name, r, workers, reportOf, func(s string) error { b.WriteString(s); return nil }); err != nil {
+	if err := each(context.Background(), name, r, workers, reportOf, func(s string) error { b.WriteString(s); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
 }
 
 // TestEachMatchesGames reads the real set and the golden records as a
-// stream, on one worker and on several, with the text cut in small reads:
-// the reports are those of reading the whole text, in the same order.
+// stream, on one worker and on several, with the text cut in small reads,
+// and with its blocks reused (EachDetached): the reports are those of
+// reading the whole text, in the same order. A string of a game kept past
+// its batch, as the reader's setups once kept their options, would read
+// text of a later block.
 func TestEachMatchesGames(t *testing.T) {
 	srcs := map[string][]byte{"real.pgn": realRecords(t)}
 	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*", "*.pgn"))
@@ -96,8 +103,10 @@ func TestEachMatchesGames(t *testing.T) {
 				if n == 7 && len(src) > 100000 {
 					n = 301 // reads of 7 bytes would take long on the real set
 				}
-				if got := eachReport(t, name, smallReads{bytes.NewReader(src), n}, workers); got != want.String() {
-					t.Errorf("%s, %d workers, reads of %d bytes: the reports differ from reading the whole text", name, workers, n)
+				for _, detached := range []bool{false, true} {
+					if got := eachReport(t, name, smallReads{bytes.NewReader(src), n}, workers, detached); got != want.String() {
+						t.Errorf("%s, %d workers, reads of %d bytes, detached %v: the reports differ from reading the whole text", name, workers, n, detached)
+					}
 				}
 			}
 		}
@@ -154,8 +163,8 @@ func (iotestErr) Read([]byte) (int, error) { return 0, errors.New("disk gone") }
 
 // BenchmarkEach reviews the real set through Each on one worker and on
 // GOMAXPROCS: the records half of pbem review, without the command. Like
-// the command, it puts every game into words with one Words and writes its
-// JSON with AppendJSON.
+// the command, it reads with its blocks reused (EachDetached), puts every
+// game into words with one Words and writes its JSON with AppendJSON.
 func BenchmarkEach(b *testing.B) {
 	src := realRecords(b)
 	words := NewWords(i18n.English)
@@ -165,7 +174,7 @@ func BenchmarkEach(b *testing.B) {
 			b.ReportAllocs()
 			start, ok := cpuTime()
 			for b.Loop() {
-				err := Each(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
+				err := EachDetached(context.Background(), "real.pgn", bytes.NewReader(src), workers, func(g *Game) []byte {
 					return words.Summary(g).AppendJSON(nil)
 				}, func([]byte) error { return nil })
 				if err != nil {

@@ -36,6 +36,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if fromStore {
 		return exportStore(ctx, *data, *game, *site, stdout, stderr)
 	}
+	defer tuneGC(recordsGCPercent, recordsGCLimit)()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	code, written := exitOK, 0
 	var bufs lineBufs
@@ -46,7 +47,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			code = exitInvalid
 			continue
 		}
-		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) exportedGame {
+		err = notation.EachDetached(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) exportedGame {
 			return exported(g, &bufs)
 		}, func(e exportedGame) error {
 			if e.problem != "" {

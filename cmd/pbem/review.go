@@ -33,6 +33,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fs.Usage()
 		return exitUsage
 	}
+	defer tuneGC(recordsGCPercent, recordsGCLimit)()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	defer out.Flush()
 	code := exitOK
@@ -45,7 +46,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			code = exitInvalid
 			continue
 		}
-		err = notation.Each(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
+		err = notation.EachDetached(ctx, name, in, runtime.GOMAXPROCS(0), func(g *notation.Game) reviewed {
 			return review(g, words, *asJSON, &bufs)
 		}, func(r reviewed) error {
 			if !r.valid {

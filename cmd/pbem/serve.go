@@ -150,7 +150,7 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 }
 
 func serve(ctx context.Context, c *serveConfig, stdout io.Writer, log *slog.Logger) error {
-	defer tuneGC()()
+	defer tuneGC(daemonGCPercent, daemonGCLimit)()
 	// One daemon per data folder, locked before anything in it is read.
 	if err := privateDataDir(c.data, log); err != nil {
 		return err
