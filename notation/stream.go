@@ -76,7 +76,10 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 		res []T
 		out chan []T
 	}
-	jobs := make(chan job, workers-1)
+	// Each helper may have two batches waiting: while the caller works a
+	// batch itself, a helper with one waiting ran out and stood idle (a
+	// quarter of its time in a review of the real set on two cores).
+	jobs := make(chan job, 2*(workers-1))
 	var wg sync.WaitGroup
 	for range workers - 1 {
 		wg.Go(func() {
@@ -89,8 +92,10 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 	defer wg.Wait()
 	defer close(jobs)
 
-	// flight bounds the batches in flight, and so the memory.
-	flight := 2 * workers
+	// flight bounds the batches in flight, and so the memory: three a
+	// worker, room for those waiting (BENCHMARKS.md: at two a worker a
+	// review on two cores took about a fourteenth more wall time).
+	flight := 3 * workers
 	var queue []done
 	// drain emits the results of the batches done at the head of the
 	// queue; with wait, it waits for the first.
