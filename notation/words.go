@@ -1,10 +1,10 @@
 package notation
 
 import (
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"pbem/i18n"
 	"pbem/rules"
@@ -18,17 +18,16 @@ import (
 type Words struct {
 	lang    i18n.Lang
 	memo    memo[string, string]
-	endings memo[endingKey, endingWords]
-	// ended holds whole ending sentences, particulars included: a line
-	// of five or a count of pairs recurs across the games of a file.
-	ended memo[endedKey, string]
+	endings endings
 }
 
-// memo remembers values by key, up to memoMax of them; it is safe for
-// concurrent use.
+// memo remembers values by key, up to memoMax of them, or up to memoMax
+// counted in shared when memos share that bound; it is safe for concurrent
+// use.
 type memo[K comparable, V any] struct {
-	mu sync.Mutex
-	m  map[K]V
+	mu     sync.Mutex
+	m      map[K]V
+	shared *atomic.Int32
 }
 
 // get is the value remembered under key, made with say the first time.
@@ -44,7 +43,7 @@ func (m *memo[K, V]) get(key K, say func() V) V {
 	if m.m == nil {
 		m.m = map[K]V{}
 	}
-	if len(m.m) < memoMax {
+	if m.shared == nil && len(m.m) < memoMax || m.shared != nil && m.shared.Add(1) <= memoMax {
 		m.m[key] = v
 	}
 	m.mu.Unlock()
@@ -60,22 +59,72 @@ type endingKey struct {
 	winners [4]string
 }
 
-// endedKey is what a whole ending sentence depends on.
-type endedKey struct {
-	ending endingKey
-	detail detailKey
+// endings are the ending sentences made so far. A file's games end in a
+// few ways, so they are a list, copied when one is added and read without
+// a lock: a map under a lock, its keys hashed for each game, was most of
+// what putting a game's end into words cost in a review.
+type endings struct {
+	list atomic.Pointer[[]*ending]
+	mu   sync.Mutex // held to add
+	// wholes counts the whole sentences the endings remember, which
+	// memoMax bounds together.
+	wholes atomic.Int32
+}
+
+// maxEndings bounds the endings a Words lists; past it, sentences are made
+// anew.
+const maxEndings = 64
+
+// ending is an ending's sentence, cut where its particulars go, and the
+// whole sentences made with particulars: a line of five or a count of
+// pairs recurs across the games of a file.
+type ending struct {
+	key   endingKey
+	words endingWords
+	whole memo[detailKey, string]
+}
+
+// get is the ending of key, made with say the first time.
+func (e *endings) get(key endingKey, say func() endingWords) *ending {
+	if l := e.list.Load(); l != nil {
+		for _, x := range *l {
+			if x.key == key {
+				return x
+			}
+		}
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var list []*ending
+	if l := e.list.Load(); l != nil {
+		list = *l
+	}
+	for _, x := range list {
+		if x.key == key { // added while this one waited for the lock
+			return x
+		}
+	}
+	x := &ending{key: key, words: say()}
+	x.whole.shared = &e.wholes
+	if len(list) < maxEndings {
+		list = append(list[:len(list):len(list)], x)
+		e.list.Store(&list)
+	}
+	return x
 }
 
 // detailKey is an ending's particulars as a map key: the code and up to
-// two arguments of comparable types ("From" K10 and "To" O10; "Pairs" 5).
+// two arguments that are strings or whole numbers ("From" K10 and "To"
+// O10; "Pairs" 5).
 type detailKey struct {
-	code   rules.Code
-	names  [2]string
-	values [2]any
+	code  rules.Code
+	names [2]string
+	strs  [2]string
+	ints  [2]int
 }
 
 // keyOfDetail is m's detailKey; ok is false when m has more arguments or
-// one that cannot be compared (a message).
+// one of another type.
 func keyOfDetail(m rules.Msg) (k detailKey, ok bool) {
 	k.code = m.Code
 	if len(m.Args) > len(k.names) {
@@ -83,15 +132,21 @@ func keyOfDetail(m rules.Msg) (k detailKey, ok bool) {
 	}
 	i := 0
 	for name, v := range m.Args {
-		if v == nil || !reflect.TypeOf(v).Comparable() {
+		switch v := v.(type) {
+		case string:
+			k.strs[i] = v
+		case int:
+			k.ints[i] = v
+		default:
 			return k, false
 		}
-		k.names[i], k.values[i] = name, v
+		k.names[i] = name
 		i++
 	}
 	if i == 2 && k.names[0] > k.names[1] {
 		k.names[0], k.names[1] = k.names[1], k.names[0]
-		k.values[0], k.values[1] = k.values[1], k.values[0]
+		k.strs[0], k.strs[1] = k.strs[1], k.strs[0]
+		k.ints[0], k.ints[1] = k.ints[1], k.ints[0]
 	}
 	return k, true
 }
@@ -127,12 +182,6 @@ func (w *Words) tr(key, id string, args map[string]any) string {
 // and the reason, cut where the particulars go.
 func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 	k := endingKey{reason: o.Reason, detail: o.Detail.Code != ""}
-	remember := len(o.Winners) <= len(k.winners)
-	if remember {
-		for i, s := range o.Winners {
-			k.winners[i] = state.SeatName(s)
-		}
-	}
 	say := func() (e endingWords) {
 		var detail any
 		if k.detail {
@@ -141,18 +190,23 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 		e.before, e.after, e.cut = strings.Cut(i18n.Render(w.lang, outcomeMsg(state, o, detail)), detailMark)
 		return e
 	}
-	var e endingWords
-	if remember {
-		e = w.endings.get(k, say)
-	} else {
-		e = say()
+	if len(o.Winners) > len(k.winners) {
+		e := say()
+		if !e.cut {
+			return e.before
+		}
+		return e.before + i18n.Render(w.lang, o.Detail) + e.after
 	}
-	if !e.cut {
-		return e.before
+	for i, s := range o.Winners {
+		k.winners[i] = state.SeatName(s)
 	}
-	whole := func() string { return e.before + i18n.Render(w.lang, o.Detail) + e.after }
-	if d, ok := keyOfDetail(o.Detail); ok && remember {
-		return w.ended.get(endedKey{k, d}, whole)
+	e := w.endings.get(k, say)
+	if !e.words.cut {
+		return e.words.before
+	}
+	whole := func() string { return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after }
+	if d, ok := keyOfDetail(o.Detail); ok {
+		return e.whole.get(d, whole)
 	}
 	return whole()
 }
