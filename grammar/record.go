@@ -331,7 +331,18 @@ type Batch struct {
 	// windows are the blocks of text the batch's tokens and sources
 	// point into, when they are reused (window.go).
 	windows []*window
+	parts   *batchParts
 }
+
+// batchParts are the games of a batch and their sources, reused once the
+// batch is released as its tokens are: made afresh, they were a fifth of
+// what a review allocated.
+type batchParts struct {
+	games   []batchGame
+	sources []Source
+}
+
+var batchPartsPool = sync.Pool{New: func() any { return new(batchParts) }}
 
 // Release hands the batch's tokens back for reuse, and its text when the
 // split reuses it; the batch must not be read after.
@@ -346,6 +357,13 @@ func (b *Batch) Release() {
 		w.release()
 	}
 	b.windows = nil
+	if p := b.parts; p != nil {
+		clear(p.games)
+		clear(p.sources)
+		p.games, p.sources = p.games[:0], p.sources[:0]
+		batchPartsPool.Put(p)
+		b.parts, b.games = nil, nil
+	}
 }
 
 type batchGame struct {
@@ -457,8 +475,11 @@ func (s *batchSplitter) next() *Batch {
 	if s.done {
 		return nil
 	}
-	s.games = make([]batchGame, 0, s.size)
-	s.sources = make([]Source, 0, s.size)
+	parts := batchPartsPool.Get().(*batchParts)
+	if cap(parts.games) < s.size || cap(parts.sources) < s.size {
+		parts.games, parts.sources = make([]batchGame, 0, s.size), make([]Source, 0, s.size)
+	}
+	s.games, s.sources = parts.games[:0], parts.sources[:0]
 	s.windows, s.lastWindow = nil, nil
 	toks := tokenSlices.Get().(*[]lexer.Token)
 	t := *toks
@@ -487,7 +508,8 @@ func (s *batchSplitter) next() *Batch {
 		s.take(t, len(t)-1)
 	}
 	*toks = append(t, lexer.EOFToken(s.last))
-	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games, windows: s.windows}
+	parts.games, parts.sources = s.games, s.sources
+	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games, windows: s.windows, parts: parts}
 	if len(s.games) == 0 {
 		b.Release()
 		return nil

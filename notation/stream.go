@@ -80,12 +80,13 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 	// batch itself, a helper with one waiting ran out and stood idle (a
 	// quarter of its time in a review of the real set on two cores).
 	jobs := make(chan job, 2*(workers-1))
+	var spare spareResults[T]
 	var wg sync.WaitGroup
 	for range workers - 1 {
 		wg.Go(func() {
 			rd := newReader(nil)
 			for j := range jobs {
-				j.out <- workBatch(rd, j.batch, j.first, work)
+				j.out <- workBatch(rd, j.batch, j.first, work, spare.get())
 			}
 		})
 	}
@@ -120,6 +121,7 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 					return err
 				}
 			}
+			spare.put(d.res)
 		}
 		return nil
 	}
@@ -134,7 +136,7 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 		case jobs <- j:
 			queue = append(queue, done{out: j.out})
 		default: // the helpers are busy
-			queue = append(queue, done{res: workBatch(rd, b, j.first, work)})
+			queue = append(queue, done{res: workBatch(rd, b, j.first, work, spare.get())})
 		}
 		if err := drain(len(queue) >= flight); err != nil {
 			return err
@@ -152,9 +154,9 @@ func each[T any](ctx context.Context, name string, r io.Reader, workers int, reu
 }
 
 // workBatch reads, sets up and replays the games of batch b, whose first
-// game is number first+1, and gives each to work.
-func workBatch[T any](rd *reader, b *grammar.Batch, first int, work func(*Game) T) []T {
-	res := make([]T, 0, b.Len())
+// game is number first+1, gives each to work and appends what it made to
+// res.
+func workBatch[T any](rd *reader, b *grammar.Batch, first int, work func(*Game) T, res []T) []T {
 	i := first
 	for p := range b.Records() {
 		i++
@@ -164,4 +166,32 @@ func workBatch[T any](rd *reader, b *grammar.Batch, first int, work func(*Game) 
 	}
 	b.Release()
 	return res
+}
+
+// spareResults are the result slices of batches emitted, for the batches
+// after them: the workers take them, the caller gives them back.
+type spareResults[T any] struct {
+	mu     sync.Mutex
+	slices [][]T
+}
+
+// get is an empty slice, room for a batch's results when one was given
+// back.
+func (s *spareResults[T]) get() []T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := len(s.slices); n > 0 {
+		r := s.slices[n-1]
+		s.slices = s.slices[:n-1]
+		return r
+	}
+	return make([]T, 0, batchGames)
+}
+
+// put gives back a slice whose results are emitted.
+func (s *spareResults[T]) put(r []T) {
+	clear(r) // let go of what they hold
+	s.mu.Lock()
+	s.slices = append(s.slices, r[:0])
+	s.mu.Unlock()
 }
