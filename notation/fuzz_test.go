@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,6 +46,35 @@ func FuzzGames(f *testing.F) {
 		}
 		if !bytes.Equal(once.Bytes(), twice.Bytes()) {
 			t.Fatalf("export, read, export changed the bytes:\n%s\n---\n%s", once.Bytes(), twice.Bytes())
+		}
+	})
+}
+
+// FuzzEachDetached reads any text as a stream cut in reads of any size,
+// with its blocks reused, on one worker and on three: the reports are
+// those of reading the whole text. A string of a game kept past its
+// batch, or a block put back while a batch still stood on it, would read
+// the text of a later block.
+func FuzzEachDetached(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "golden", "*", "*.pgn"))
+	for _, p := range files {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src, uint16(7))
+		}
+	}
+	for _, c := range lenientCases {
+		f.Add([]byte(c.src), uint16(3))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, n uint16) {
+		var want strings.Builder
+		for g := range Games("f.pgn", src) {
+			want.WriteString(reportOf(g))
+		}
+		for _, workers := range []int{1, 3} {
+			if got := eachReport(t, "f.pgn", smallReads{bytes.NewReader(src), 1 + int(n)%4096}, workers, true); got != want.String() {
+				t.Fatalf("%d workers, reads of %d bytes: the reports differ from reading the whole text:\n%s\n---\n%s",
+					workers, 1+int(n)%4096, got, want.String())
+			}
 		}
 	})
 }
