@@ -162,8 +162,10 @@ func parseGame(lex *lexer.PeekingLexer) *Record {
 // lexer has checked each pair: a TagName token is always followed by its
 // String.
 func parseHeader(lex *lexer.PeekingLexer, r *Record) {
-	if n := countAhead(lex, headerToken); cap(r.Tags) < n {
-		r.Tags = make([]RecordTag, 0, n)
+	if cap(r.Tags) < roomyTags {
+		if n := countAhead(lex, headerToken); cap(r.Tags) < n {
+			r.Tags = make([]RecordTag, 0, max(n, roomyTags))
+		}
 	}
 	for {
 		switch t := lex.Peek(); t.Type {
@@ -200,8 +202,15 @@ func parseMovetext(lex *lexer.PeekingLexer, r *Record) error {
 // parseElements reads movetext items; inside a variation (open is its "(")
 // up to the ")" that closes it, which it leaves to the caller.
 func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordElement) ([]RecordElement, error) {
-	if n := countAhead(lex, movetextToken); cap(els) < n {
-		els = make([]RecordElement, 0, n)
+	// A variation's slice is new: made the right size. The main line's is
+	// the record's, made roomy.
+	if open != nil || cap(els) < roomyMoves {
+		if n := countAhead(lex, movetextToken); cap(els) < n {
+			if open == nil {
+				n = max(n, roomyMoves)
+			}
+			els = make([]RecordElement, 0, n)
+		}
 	}
 	for {
 		t := lex.Peek()
@@ -239,6 +248,14 @@ func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordEleme
 		}
 	}
 }
+
+// Records are reused (recordPool): once a record's slices have room for
+// what most games hold, its later games are not counted ahead (a tenth of
+// parsing a game) but grow the slice in the rare game that needs more.
+const (
+	roomyTags  = 16
+	roomyMoves = 96
+)
 
 // countAhead counts the items from the cursor on, without moving: the
 // tokens kind reports as items, up to the first it does not take. It bounds

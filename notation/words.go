@@ -43,7 +43,7 @@ func (m *memo[K, V]) get(key K, say func() V) V {
 	if m.m == nil {
 		m.m = map[K]V{}
 	}
-	if m.shared == nil && len(m.m) < memoMax || m.shared != nil && m.shared.Add(1) <= memoMax {
+	if m.shared == nil && len(m.m) < memoMax || m.shared != nil && m.shared.Load() < memoMax && m.shared.Add(1) <= memoMax {
 		m.m[key] = v
 	}
 	m.mu.Unlock()
