@@ -3,9 +3,14 @@ package notation
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"pbem/i18n"
+	"pbem/rules"
+	"pbem/rules/pente"
 )
 
 // TestSummaryAppendJSON checks that AppendJSON writes what json.Marshal
@@ -31,6 +36,33 @@ func TestSummaryAppendJSON(t *testing.T) {
 		}
 		if got := s.AppendJSON(nil); !bytes.Equal(got, want) {
 			t.Fatalf("AppendJSON\n%s\njson.Marshal\n%s", got, want)
+		}
+	}
+}
+
+// TestEndingsByDetail puts endings into words whose details are made
+// afresh for each game, as an engine may, and shared among games, as
+// rules/pente does: each says its own particulars, in the words'
+// language, however many games came before.
+func TestEndingsByDetail(t *testing.T) {
+	state := pente.New(rules.Options{"variant": "pente", "tournament": "on"})
+	five := func(args rules.Args) rules.Outcome {
+		return rules.Outcome{Over: true, Winners: []rules.Seat{1}, Reason: rules.FiveInRow, Detail: rules.M("detail.five", args)}
+	}
+	shared := rules.Args{"From": "K10", "To": "K14"}
+	for _, lang := range []i18n.Lang{i18n.English, i18n.German} {
+		w := NewWords(lang)
+		sharedWords := w.ending(state, five(shared))
+		for i := range 300 {
+			from, to := fmt.Sprintf("A%d", i%15+1), fmt.Sprintf("E%d", i%15+1)
+			got := w.ending(state, five(rules.Args{"From": from, "To": to}))
+			if !strings.Contains(got, from) || !strings.Contains(got, to) {
+				t.Fatalf("%s: game %d, a line from %s to %s: %q", lang, i, from, to, got)
+			}
+			if got := w.ending(state, five(shared)); got != sharedWords || !strings.Contains(got, "K10") {
+				t.Fatalf("%s: game %d, the shared line: %q, first %q", lang, i, got, sharedWords)
+			}
+			runtime.GC() // a map let go of may not stand for another made after it
 		}
 	}
 }

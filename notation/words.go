@@ -1,10 +1,12 @@
 package notation
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"pbem/i18n"
 	"pbem/rules"
@@ -113,42 +115,27 @@ func (e *endings) get(key endingKey, say func() endingWords) *ending {
 	return x
 }
 
-// detailKey is an ending's particulars as a map key: the code and up to
-// two arguments that are strings or whole numbers ("From" K10 and "To"
-// O10; "Pairs" 5).
+// detailKey is an ending's particulars by identity: their code and their
+// arguments' map. An engine makes the details of a line of five or of a
+// count of pairs once and gives them to every game that ends so (as
+// rules/pente does), and a detail is never written once made, so that
+// the map stands for what it holds; the key holds the map, and while the
+// memo keeps it no other map is made at its address. Details made afresh
+// for each game are remembered to no use, up to the bound. Hashing the
+// particulars themselves, after reading the map, cost as much as putting
+// them into words again.
 type detailKey struct {
-	code  rules.Code
-	names [2]string
-	strs  [2]string
-	ints  [2]int
+	code rules.Code
+	args unsafe.Pointer
 }
 
-// keyOfDetail is m's detailKey; ok is false when m has more arguments or
-// one of another type.
-func keyOfDetail(m rules.Msg) (k detailKey, ok bool) {
-	k.code = m.Code
-	if len(m.Args) > len(k.names) {
-		return k, false
+// keyOfDetail is m's detailKey.
+func keyOfDetail(m rules.Msg) detailKey {
+	k := detailKey{code: m.Code}
+	if m.Args != nil {
+		k.args = reflect.ValueOf(m.Args).UnsafePointer()
 	}
-	i := 0
-	for name, v := range m.Args {
-		switch v := v.(type) {
-		case string:
-			k.strs[i] = v
-		case int:
-			k.ints[i] = v
-		default:
-			return k, false
-		}
-		k.names[i] = name
-		i++
-	}
-	if i == 2 && k.names[0] > k.names[1] {
-		k.names[0], k.names[1] = k.names[1], k.names[0]
-		k.strs[0], k.strs[1] = k.strs[1], k.strs[0]
-		k.ints[0], k.ints[1] = k.ints[1], k.ints[0]
-	}
-	return k, true
+	return k
 }
 
 // endingWords is an ending's sentence, cut where its particulars go.
@@ -204,11 +191,9 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 	if !e.words.cut {
 		return e.words.before
 	}
-	whole := func() string { return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after }
-	if d, ok := keyOfDetail(o.Detail); ok {
-		return e.whole.get(d, whole)
-	}
-	return whole()
+	return e.whole.get(keyOfDetail(o.Detail), func() string {
+		return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after
+	})
 }
 
 // detailMark stands for the particulars of an ending in a remembered

@@ -35,7 +35,9 @@ type Outcome struct {
 	Reason Reason
 	// Detail adds the particulars a player wants: "K10 to O10", "5 pairs",
 	// as a message; the zero Msg when there are none. Records and the store
-	// keep it rendered in English.
+	// keep it rendered in English. Its arguments are not written once the
+	// outcome is given: an engine may give the same detail to every game
+	// that ends alike, and a review remembers its words by the map.
 	Detail Msg
 }
 

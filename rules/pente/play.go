@@ -245,50 +245,63 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 // slices and maps below are never written once made.
 var (
 	winners = [2][]rules.Seat{{0}, {1}}
-	// lineDetails holds the details of winning lines made so far, by
-	// code and ends, up to lineDetailsMax of them: the lines of real
-	// games are few, and the bound keeps a run over made-up ones small.
-	// A map of plain keys under a lock: a sync.Map, its keys interfaces,
-	// was a third of what deciding a game's end cost in a review.
-	lineDetails = struct {
+	// details holds the details of wins made so far, up to detailsMax of
+	// them: the lines and counts of real games are few, and the bound
+	// keeps a run over made-up ones small. A map of plain keys under a
+	// lock: a sync.Map, its keys interfaces, was a third of what deciding
+	// a game's end cost in a review. Every game that ends alike gets the
+	// same detail, which a review's words remember by its map.
+	details = struct {
 		sync.RWMutex
-		m map[lineKey]rules.Msg
-	}{m: map[lineKey]rules.Msg{}}
+		m map[detailKey]rules.Msg
+	}{m: map[detailKey]rules.Msg{}}
 )
 
-const lineDetailsMax = 4096
+const detailsMax = 4096
 
-// lineKey is a winning line's detail as a map key: its ends, and whether
-// it is a five not broken (detail.five_not_broken) or a five.
-type lineKey struct {
-	from, to  Point
-	notBroken bool
+// detailKey is a win's detail as a map key: its code, and the line's ends
+// or the count it gives.
+type detailKey struct {
+	code rules.Code
+	a, b int
+}
+
+// detail is the detail of code with its arguments, made with newMsg the
+// first time.
+func detail(k detailKey, newMsg func() rules.Msg) rules.Msg {
+	details.RLock()
+	m, ok := details.m[k]
+	details.RUnlock()
+	if ok {
+		return m
+	}
+	m = newMsg()
+	details.Lock()
+	if len(details.m) < detailsMax {
+		details.m[k] = m
+	}
+	details.Unlock()
+	return m
 }
 
 // lineDetail is the detail of a win by the line from one point to another:
 // code is detail.five or detail.five_not_broken.
 func lineDetail(code rules.Code, from, to Point) rules.Msg {
-	k := lineKey{from, to, code == "detail.five_not_broken"}
-	lineDetails.RLock()
-	m, ok := lineDetails.m[k]
-	lineDetails.RUnlock()
-	if ok {
-		return m
-	}
-	m = rules.M(code, rules.Args{"From": from.String(), "To": to.String()})
-	lineDetails.Lock()
-	if len(lineDetails.m) < lineDetailsMax {
-		lineDetails.m[k] = m
-	}
-	lineDetails.Unlock()
-	return m
+	return detail(detailKey{code, int(from), int(to)}, func() rules.Msg {
+		return rules.M(code, rules.Args{"From": from.String(), "To": to.String()})
+	})
 }
 
 func (g *Game) captureDetail(s rules.Seat) rules.Msg {
+	n := g.captured[s]
 	if g.variant == Keryo {
-		return rules.M("detail.stones", rules.Args{"Stones": g.captured[s]})
+		return detail(detailKey{"detail.stones", n, 0}, func() rules.Msg {
+			return rules.M("detail.stones", rules.Args{"Stones": n})
+		})
 	}
-	return rules.M("detail.pairs", rules.Args{"Pairs": g.captured[s] / 2})
+	return detail(detailKey{"detail.pairs", n / 2, 0}, func() rules.Msg {
+		return rules.M("detail.pairs", rules.Args{"Pairs": n / 2})
+	})
 }
 
 // run measures the line of own stones through p along direction i (0 to
