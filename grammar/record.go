@@ -90,19 +90,24 @@ type RecordVariation struct {
 // for a production cost about as much as reading a game of ours (a branch,
 // a deferred field set and a reflective call a game were 9% of a review).
 // So participle parses a batch of 64 games at a time, in one call of
-// parseGames. A game's syntax error does not stop the batch: parseGame
-// keeps it with the game and goes on after the game's end.
+// parseGames, which marks where each game starts; each game is then read
+// by parseGame as it is handed out, so that a batch holds one game's
+// record at a time rather than 64 (their memory, fresh in a short run, was
+// a quarter of the pages a review faulted in). A game's syntax error does
+// not stop the batch: parseGame keeps it with the game and goes on after
+// the game's end.
 type batchSyntax struct {
 	Games gamesProduction `parser:"@@"`
 }
 
 // gamesProduction is the games of a batch; participle wants an interface
 // for a production parsed by a function of ours.
-type gamesProduction interface{ records() []*Record }
+type gamesProduction interface{ starts() []lexer.Checkpoint }
 
-type recordList []*Record
+// gameStarts are where the games of a batch start.
+type gameStarts []lexer.Checkpoint
 
-func (l recordList) records() []*Record { return l }
+func (l gameStarts) starts() []lexer.Checkpoint { return l }
 
 // batchParser is built once; participle parsers are safe for concurrent use.
 var batchParser = participle.MustBuild[batchSyntax](
@@ -110,11 +115,14 @@ var batchParser = participle.MustBuild[batchSyntax](
 	participle.ParseTypeWith(parseGames),
 )
 
-// parseGames reads the games of a batch, up to its end.
+// parseGames reads the games of a batch, up to its end, marking where
+// each starts; every game ends with its end-of-game token.
 func parseGames(lex *lexer.PeekingLexer) (gamesProduction, error) {
-	games := make(recordList, 0, defaultBatch)
+	games := make(gameStarts, 0, defaultBatch)
 	for lex.Peek().Type != lexer.EOF {
-		games = append(games, parseGame(lex))
+		games = append(games, lex.MakeCheckpoint())
+		for lex.Next().Type != tokGameEnd {
+		}
 	}
 	return games, nil
 }
@@ -417,24 +425,25 @@ func Split(name string, r io.Reader, n int, reuse bool) (batches iter.Seq[*Batch
 		}
 }
 
-// Records parses the games of the batch, then hands them out one by one.
+// Records parses the games of the batch and hands them out one by one,
+// each read as it is handed out.
 func (b *Batch) Records() iter.Seq[ParsedRecord] {
 	return func(yield func(ParsedRecord) bool) {
 		syn, err := batchParser.ParseFromLexer(b.lex)
-		var games []*Record
+		var starts []lexer.Checkpoint
 		if syn != nil && syn.Games != nil {
-			games = syn.Games.records()
+			starts = syn.Games.starts()
 		}
 		for i, g := range b.games {
 			p := ParsedRecord{Err: g.err, Source: g.src}
 			switch {
-			case i >= len(games):
+			case i >= len(starts):
 				// Not reached: parseGames takes every game whole.
 				p.Err = g.src.fault(max(g.src.first, 1), 1, syntaxMsg("unreadable", rules.Args{"Error": fmt.Sprint(err)}))
 			case g.err != nil: // its tokens were dropped
-				games[i].Release()
 			default:
-				r := games[i]
+				b.lex.LoadCheckpoint(starts[i])
+				r := parseGame(b.lex)
 				if r.err != nil {
 					p.Err = explainRecord(g.src, r.tokens, r.err)
 					r.Release()
@@ -443,9 +452,6 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 				}
 			}
 			if !yield(p) {
-				for _, g := range games[min(i+1, len(games)):] {
-					g.Release()
-				}
 				return
 			}
 		}
