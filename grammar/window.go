@@ -31,8 +31,12 @@ type windowPool struct {
 }
 
 // maxFreeWindows bounds the windows a pool keeps: a stream needs those of
-// the batches in flight and one more.
-const maxFreeWindows = 16
+// the batches in flight and one more. A window grown past maxFreeWindow,
+// to hold a long line whole, is not kept: the next lines are shorter.
+const (
+	maxFreeWindows = 16
+	maxFreeWindow  = 4 * blockSize
+)
 
 // get is a window, empty, of capacity need or more, referenced once.
 func (p *windowPool) get(need int) *window {
@@ -55,6 +59,9 @@ func (p *windowPool) get(need int) *window {
 }
 
 func (p *windowPool) put(w *window) {
+	if cap(w.buf) > maxFreeWindow {
+		return
+	}
 	p.mu.Lock()
 	if len(p.free) < maxFreeWindows {
 		p.free = append(p.free, w)
