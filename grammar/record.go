@@ -352,11 +352,10 @@ const defaultBatch = 64
 type Batch struct {
 	lex    *lexer.PeekingLexer
 	tokens *[]lexer.Token
-	games  []batchGame
 	// windows are the blocks of text the batch's tokens and sources
 	// point into, when they are reused (window.go).
 	windows []*window
-	parts   *batchParts
+	parts   *batchParts // its games, and their sources
 }
 
 // batchParts are the games of a batch and their sources, reused once the
@@ -387,7 +386,7 @@ func (b *Batch) Release() {
 		clear(p.sources)
 		p.games, p.sources = p.games[:0], p.sources[:0]
 		batchPartsPool.Put(p)
-		b.parts, b.games = nil, nil
+		b.parts = nil
 	}
 }
 
@@ -397,7 +396,7 @@ type batchGame struct {
 }
 
 // Len is the number of games of the batch.
-func (b *Batch) Len() int { return len(b.games) }
+func (b *Batch) Len() int { return len(b.parts.games) }
 
 // Split reads the record file r gives in batches of up to n games, reading
 // it as it goes: the memory it takes is that of the batches not yet
@@ -434,7 +433,7 @@ func (b *Batch) Records() iter.Seq[ParsedRecord] {
 		if syn != nil && syn.Games != nil {
 			starts = syn.Games.starts()
 		}
-		for i, g := range b.games {
+		for i, g := range b.parts.games {
 			p := ParsedRecord{Err: g.err, Source: g.src}
 			switch {
 			case i >= len(starts):
@@ -483,9 +482,8 @@ type batchSplitter struct {
 	first, last lexer.Position
 	invalid     int // offset of the first Invalid token of the open game, or -1
 	start       int // where the open game's tokens start in the batch
-	// windows are those the open batch holds, lastWindow the newest.
-	windows    []*window
-	lastWindow *window
+	// windows are those the open batch holds, the newest last.
+	windows []*window
 }
 
 func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
@@ -503,7 +501,7 @@ func (s *batchSplitter) next() *Batch {
 		parts.games, parts.sources = make([]batchGame, 0, s.size), make([]Source, 0, s.size)
 	}
 	s.games, s.sources = parts.games[:0], parts.sources[:0]
-	s.windows, s.lastWindow = nil, nil
+	s.windows = nil
 	toks := tokenSlices.Get().(*[]lexer.Token)
 	t := *toks
 	if s.holding {
@@ -532,7 +530,7 @@ func (s *batchSplitter) next() *Batch {
 	}
 	*toks = append(t, lexer.EOFToken(s.last))
 	parts.games, parts.sources = s.games, s.sources
-	b := &Batch{lex: peekingView(*toks), tokens: toks, games: s.games, windows: s.windows, parts: parts}
+	b := &Batch{lex: peekingView(*toks), tokens: toks, windows: s.windows, parts: parts}
 	if len(s.games) == 0 {
 		b.Release()
 		return nil
@@ -559,11 +557,12 @@ func (s *batchSplitter) take(toks []lexer.Token, i int) {
 // holdWindow makes the open batch hold the scanner's current window, when
 // windows are reused.
 func (s *batchSplitter) holdWindow() {
-	if w := s.sc.cur; w != nil && w != s.lastWindow {
-		w.refs.Add(1)
-		s.windows = append(s.windows, w)
-		s.lastWindow = w
+	w := s.sc.cur
+	if w == nil || len(s.windows) > 0 && s.windows[len(s.windows)-1] == w {
+		return
 	}
+	w.refs.Add(1)
+	s.windows = append(s.windows, w)
 }
 
 // close notes the open game: the lines from its first token to its last,
