@@ -341,7 +341,7 @@ func SuggestVerb(word string) []string {
 	if len(word) < 3 {
 		return nil
 	}
-	for _, v := range AllVerbs {
+	for _, v := range allVerbs() {
 		if v == word {
 			return nil
 		}
@@ -351,7 +351,7 @@ func SuggestVerb(word string) []string {
 	if len(word) <= 4 {
 		limit = 1
 	}
-	return rules.Nearest(word, AllVerbs, limit)
+	return rules.Nearest(word, allVerbs(), limit)
 }
 
 // suggestInner is "did you mean" for a command word right but the word
@@ -359,11 +359,11 @@ func SuggestVerb(word string) []string {
 // with the near words inside commands or values of settings.
 func suggestInner(line string) []string {
 	f := strings.Fields(line)
-	if len(f) < 2 || !slices.Contains(AllVerbs, strings.ToLower(stripAccents(f[0]))) {
+	if len(f) < 2 || !slices.Contains(allVerbs(), strings.ToLower(stripAccents(f[0]))) {
 		return nil
 	}
 	word := strings.ToLower(stripAccents(f[1]))
-	if len(word) < 3 || slices.Contains(innerWords, word) {
+	if len(word) < 3 || slices.Contains(innerWords(), word) {
 		return nil
 	}
 	limit := 2
@@ -371,7 +371,7 @@ func suggestInner(line string) []string {
 		limit = 1
 	}
 	var out []string
-	for _, w := range rules.Nearest(word, innerWords, limit) {
+	for _, w := range rules.Nearest(word, innerWords(), limit) {
 		if lang, ok := WordLanguage(w); ok {
 			w = Written(lang, w)
 		}

@@ -3,6 +3,7 @@ package grammar
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/runes"
@@ -86,8 +87,12 @@ func Written(lang, word string) string {
 	return word
 }
 
+// The tables below are made from Words on first use, as the grammar of
+// commands is (commandParser): a run of pbem that reads no mail, such as a
+// review of records, would make them at start-up for nothing.
+
 // english maps every word of Words to its English word.
-var english = func() map[string]string {
+var english = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for en, langs := range Words {
 		for _, words := range langs {
@@ -97,21 +102,21 @@ var english = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 // English is the English command word a word of any language stands for,
 // or the word itself, lower case and without accents.
 func English(word string) string {
 	w := strings.ToLower(stripAccents(word))
-	if en, ok := english[w]; ok {
+	if en, ok := english()[w]; ok {
 		return en
 	}
 	return w
 }
 
-// AllVerbs are the command words of every language, for "did you mean":
+// allVerbs are the command words of every language, for "did you mean":
 // the English Verbs first, then the others.
-var AllVerbs = func() []string {
+var allVerbs = sync.OnceValue(func() []string {
 	out := append([]string(nil), Verbs...)
 	seen := map[string]bool{}
 	for _, v := range Verbs {
@@ -128,11 +133,11 @@ var AllVerbs = func() []string {
 		}
 	}
 	return out
-}()
+})
 
 // innerWords are the words inside commands and the values of settings,
 // of every language, for "did you mean" after a command word.
-var innerWords = func() []string {
+var innerWords = sync.OnceValue(func() []string {
 	var out []string
 	for en, langs := range Words {
 		if slices.Contains(Verbs, en) {
@@ -149,7 +154,7 @@ var innerWords = func() []string {
 	}
 	slices.Sort(out)
 	return out
-}()
+})
 
 // stripAccents drops the accents of s ("zurück" → "zuruck") and keeps its
 // case.
@@ -190,7 +195,7 @@ func plainWords(line string) string {
 }
 
 // wordLangs maps every command word to the languages that have it.
-var wordLangs = func() map[string][]string {
+var wordLangs = sync.OnceValue(func() map[string][]string {
 	m := map[string][]string{}
 	for _, v := range Verbs {
 		m[v] = append(m[v], "en")
@@ -203,13 +208,13 @@ var wordLangs = func() map[string][]string {
 		}
 	}
 	return m
-}()
+})
 
 // WordLanguage is the language ("en", "de", "es", "pt") whose command word
 // word is, when only one language has it: "zurück" is German, "partidas"
 // Spanish or Portuguese and so of no language here.
 func WordLanguage(word string) (string, bool) {
-	langs := wordLangs[strings.ToLower(stripAccents(word))]
+	langs := wordLangs()[strings.ToLower(stripAccents(word))]
 	if len(langs) != 1 {
 		return "", false
 	}

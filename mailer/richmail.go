@@ -216,7 +216,7 @@ func fileHeader(a db.Attachment, disposition string) message.Header {
 func htmlBody(body string, inline []db.Attachment, lang string) string {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html")
-	if languageTag.MatchString(lang) {
+	if languageTag().MatchString(lang) {
 		b.WriteString(` lang="` + lang + `"`)
 	}
 	b.WriteString("><head><meta charset=\"utf-8\"></head>\n<body>\n")
@@ -245,17 +245,21 @@ func pictureAlt(a db.Attachment) string {
 	return "Picture of the board: " + strings.ReplaceAll(name, "-", " ")
 }
 
-// languageTag matches a simple language tag: "de", "pt-PT".
-var languageTag = regexp.MustCompile(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+// languageTag matches a simple language tag: "de", "pt-PT". It and
+// webAddress are compiled on first use: every run of pbem, a review of
+// records too, would compile them at start-up.
+var languageTag = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
+})
 
-var webAddress = regexp.MustCompile(`https?://[^\s<>"']+`)
+var webAddress = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s<>"']+`) })
 
 // linked escapes text for HTML and makes its http and https addresses
 // links; punctuation that ends a sentence stays outside the link.
 func linked(text string) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range webAddress.FindAllStringIndex(text, -1) {
+	for _, m := range webAddress().FindAllStringIndex(text, -1) {
 		start, end := m[0], m[1]
 		for end > start && strings.ContainsRune(".,;:!?)", rune(text[end-1])) {
 			end--

@@ -2,6 +2,7 @@ package pente
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"pbem/rules/pente"
 )
@@ -45,15 +46,35 @@ var onBoard = func() (t [size * size]int) {
 	return t
 }()
 
-// zobrist keys: stone keys per point and colour, the side to move, the
-// captured counts and a standing Boat-Pente five. Fixed seed: hashes are the
-// same in every run.
-var zobrist = func() (z struct {
+// zobristKeys are the hash keys: stone keys per point and colour, the
+// side to move, the captured counts and a standing Boat-Pente five.
+type zobristKeys struct {
 	stone   [cells][3]uint64
 	side    uint64
 	caps    [3][32]uint64
 	pending [cells]uint64
-}) {
+}
+
+// The tables below are filled when the first board is made (newBoard):
+// most runs of pbem never think, and building them at start-up was a
+// sixth of what a review of records spent before its first game. They are
+// never written after.
+var (
+	tablesOnce sync.Once
+	zobrist    zobristKeys
+	wallMask   [cells][4]uint32 // the walls among each point's line neighbours
+	valueTable [7 * 7 * 7 * 7]int32
+)
+
+func fillTables() {
+	zobrist = newZobrist()
+	wallMask = newWallMask()
+	valueTable = newValueTable()
+}
+
+// newZobrist makes the hash keys from a fixed seed: hashes are the same in
+// every run.
+func newZobrist() (z zobristKeys) {
 	r := rand.New(rand.NewPCG(0x70656e7465, 0x7a6f62))
 	for i := range z.stone {
 		z.stone[i][1], z.stone[i][2] = r.Uint64(), r.Uint64()
@@ -66,7 +87,7 @@ var zobrist = func() (z struct {
 		}
 	}
 	return z
-}()
+}
 
 // rulesOf are the variant's rules as the board needs them.
 type rulesOf struct {
@@ -133,8 +154,7 @@ type board struct {
 	shapes []uint8 // catTable for the variant
 }
 
-// wallMask is the walls among each point's line neighbours.
-var wallMask = func() (t [cells][4]uint32) {
+func newWallMask() (t [cells][4]uint32) {
 	var cell [cells]bool
 	for _, i := range onBoard {
 		cell[i] = true
@@ -149,7 +169,7 @@ var wallMask = func() (t [cells][4]uint32) {
 		}
 	}
 	return t
-}()
+}
 
 // winIndex is the index into winTable of point i's line k.
 func (b *board) winIndex(i, k int) uint32 {
@@ -177,6 +197,7 @@ func newBoard(r rulesOf) *board {
 	for _, i := range onBoard {
 		b.cell[i] = empty
 	}
+	tablesOnce.Do(fillTables)
 	b.shapes = catTable(r.exact)
 	winOnce.Do(func() { winTable = buildWinTable() })
 	for _, i := range onBoard {

@@ -16,14 +16,14 @@ func lineValue(cats *[4]uint8) int32 {
 	return valueTable[((int(cats[0])*7+int(cats[1]))*7+int(cats[2]))*7+int(cats[3])]
 }
 
-// valueTable holds lineValue for every four shapes.
-var valueTable = func() (t [7 * 7 * 7 * 7]int32) {
+// newValueTable is lineValue for every four shapes (valueTable).
+func newValueTable() (t [7 * 7 * 7 * 7]int32) {
 	for i := range t {
 		cats := [4]uint8{uint8(i / 343), uint8(i / 49 % 7), uint8(i / 7 % 7), uint8(i % 7)}
 		t[i] = valueOf(&cats)
 	}
 	return t
-}()
+}
 
 func valueOf(cats *[4]uint8) int32 {
 	var n [7]int32

@@ -25,14 +25,20 @@ var deltas = func() (t [8]Point) {
 // through its point, and a table is cheaper than working out columns and
 // rows at each step.
 var reach = func() (t [N][8]int8) {
+	// along one axis: the steps to the far edge going up, to the near
+	// edge going down, and no bound standing still
+	room := func(x, d int) int {
+		switch {
+		case d > 0:
+			return Size - 1 - x
+		case d < 0:
+			return x
+		}
+		return Size
+	}
 	for p := range Point(N) {
 		for i, d := range dirs {
-			for {
-				if _, ok := step(p, d, int(t[p][i])+1); !ok {
-					break
-				}
-				t[p][i]++
-			}
+			t[p][i] = int8(min(room(p.File(), d[0]), room(p.Rank(), d[1])))
 		}
 	}
 	return t
