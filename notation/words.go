@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/puzpuzpuz/xsync/v4"
+
 	"pbem/i18n"
 	"pbem/rules"
 )
@@ -19,24 +21,31 @@ import (
 // of them. It is safe for concurrent use.
 type Words struct {
 	lang    i18n.Lang
-	memo    memo[string, string]
+	memo    *memo[string, string]
 	endings endings
 }
 
 // memo remembers values by key, up to memoMax of them, or up to memoMax
 // counted in shared when memos share that bound; it is safe for concurrent
-// use. Finding a value writes nothing the workers share: with a lock, the
-// two cores of a review passed its line between them for every game.
+// use once made by newMemo. Finding a value writes nothing the workers
+// share: with a lock, the two cores of a review passed its line between
+// them for every game. The map is xsync's, whose keys are typed: sync.Map
+// boxed each key in an interface and hashed it through its type, and was
+// most of what putting a game's end into words cost.
 type memo[K comparable, V any] struct {
-	m      sync.Map // K to V
+	m      *xsync.Map[K, V]
 	n      atomic.Int32
 	shared *atomic.Int32
+}
+
+func newMemo[K comparable, V any](shared *atomic.Int32) *memo[K, V] {
+	return &memo[K, V]{m: xsync.NewMap[K, V](), shared: shared}
 }
 
 // get is the value remembered under key, made with say the first time.
 func (m *memo[K, V]) get(key K, say func() V) V {
 	if v, ok := m.m.Load(key); ok {
-		return v.(V)
+		return v
 	}
 	v := say()
 	n := &m.n
@@ -80,7 +89,7 @@ const maxEndings = 64
 type ending struct {
 	key   endingKey
 	words endingWords
-	whole memo[detailKey, string]
+	whole *memo[detailKey, string]
 }
 
 // get is the ending of key, made with say the first time.
@@ -104,8 +113,8 @@ func (e *endings) get(key endingKey, say func() endingWords) *ending {
 		}
 	}
 	x := &ending{key: key, words: say()}
-	x.whole.shared = &e.wholes
 	if len(list) < maxEndings {
+		x.whole = newMemo[detailKey, string](&e.wholes)
 		list = append(list[:len(list):len(list)], x)
 		e.list.Store(&list)
 	}
@@ -145,7 +154,9 @@ type endingWords struct {
 const memoMax = 1 << 12
 
 // NewWords gives the words of lang (English when lang is none of i18n.All).
-func NewWords(lang i18n.Lang) *Words { return &Words{lang: lang.Or(i18n.English)} }
+func NewWords(lang i18n.Lang) *Words {
+	return &Words{lang: lang.Or(i18n.English), memo: newMemo[string, string](nil)}
+}
 
 // Lang is the language of the words.
 func (w *Words) Lang() i18n.Lang { return w.lang }
@@ -188,9 +199,11 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 	if !e.words.cut {
 		return e.words.before
 	}
-	return e.whole.get(keyOfDetail(o.Detail), func() string {
-		return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after
-	})
+	whole := func() string { return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after }
+	if e.whole == nil { // past maxEndings
+		return whole()
+	}
+	return e.whole.get(keyOfDetail(o.Detail), whole)
 }
 
 // detailMark stands for the particulars of an ending in a remembered

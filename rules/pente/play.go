@@ -3,7 +3,9 @@ package pente
 import (
 	"fmt"
 	"slices"
-	"sync"
+	"sync/atomic"
+
+	"github.com/puzpuzpuz/xsync/v4"
 
 	"pbem/rules"
 )
@@ -252,15 +254,15 @@ func (g *Game) decide(p Point, own, opp int8) rules.Outcome {
 var (
 	winners = [2][]rules.Seat{{0}, {1}}
 	// details holds the details of wins made so far, up to detailsMax of
-	// them: the lines and counts of real games are few, and the bound
-	// keeps a run over made-up ones small. A map of plain keys under a
-	// lock: a sync.Map, its keys interfaces, was a third of what deciding
-	// a game's end cost in a review. Every game that ends alike gets the
-	// same detail, which a review's words remember by its map.
-	details = struct {
-		sync.RWMutex
-		m map[detailKey]rules.Msg
-	}{m: map[detailKey]rules.Msg{}}
+	// them (nDetails): the lines and counts of real games are few, and the
+	// bound keeps a run over made-up ones small. Every game that ends
+	// alike gets the same detail, which a review's words remember by its
+	// map. Its keys are plain and typed, and reading takes no lock: a
+	// sync.Map, its keys interfaces, was a third of what deciding a
+	// game's end cost in a review, and a map under a lock passed the
+	// lock's line between the cores of a review for every game.
+	details  = xsync.NewMap[detailKey, rules.Msg]()
+	nDetails atomic.Int32
 )
 
 const detailsMax = 4096
@@ -275,18 +277,14 @@ type detailKey struct {
 // detail is the detail of code with its arguments, made with newMsg the
 // first time.
 func detail(k detailKey, newMsg func() rules.Msg) rules.Msg {
-	details.RLock()
-	m, ok := details.m[k]
-	details.RUnlock()
-	if ok {
+	if m, ok := details.Load(k); ok {
 		return m
 	}
-	m = newMsg()
-	details.Lock()
-	if len(details.m) < detailsMax {
-		details.m[k] = m
+	if nDetails.Load() >= detailsMax || nDetails.Add(1) > detailsMax {
+		return newMsg()
 	}
-	details.Unlock()
+	// Two games ending alike at once keep the first detail made.
+	m, _ := details.LoadOrCompute(k, func() (rules.Msg, bool) { return newMsg(), false })
 	return m
 }
 
