@@ -159,6 +159,17 @@ func (g *Game) captures(p Point, own int8, out []Point) []Point {
 		return out
 	}
 	room := &reach[p]
+	if len(sizes) == 1 { // pairs only, as in most variants: every ply looks
+		for i, delta := range deltas {
+			if room[i] >= 3 {
+				q := p + delta
+				if g.board[q] == opp && g.board[q+delta] == opp && g.board[q+2*delta] == own {
+					out = append(out, q, q+delta)
+				}
+			}
+		}
+		return out
+	}
 	for i, delta := range deltas {
 		// Every capture size is 2 or more: the stone next to p is the
 		// opponent's, and the far end is three steps away or more.
@@ -333,7 +344,14 @@ func (g *Game) wins(n int) bool {
 
 // fiveThrough finds a winning line through p.
 func (g *Game) fiveThrough(p Point, own int8) (from, to Point, ok bool) {
+	room := &reach[p]
 	for i := range 4 {
+		// Most lines through a new stone hold no other stone of its own
+		// next to it, and cannot hold a five.
+		d := deltas[i]
+		if (room[i] == 0 || g.board[p+d] != own) && (room[i+4] == 0 || g.board[p-d] != own) {
+			continue
+		}
 		if a, b, n := g.run(p, own, i); g.wins(n) {
 			if b < a {
 				a, b = b, a
