@@ -37,6 +37,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exportStore(ctx, *data, *game, *site, stdout, stderr)
 	}
 	defer tuneGC(recordsGCPercent, recordsGCLimit)()
+	hugeHeap()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	code, written := exitOK, 0
 	var bufs lineBufs

@@ -34,6 +34,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return exitUsage
 	}
 	defer tuneGC(recordsGCPercent, recordsGCLimit)()
+	hugeHeap()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	defer out.Flush()
 	code := exitOK
