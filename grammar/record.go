@@ -468,17 +468,18 @@ type batchSplitter struct {
 	sc   *recordScanner
 	size int
 	sp   splitter
-	// held is the token that starts the next game, read before the game
-	// before it was closed.
-	held    lexer.Token
-	holding bool
-	done    bool
-	games   []batchGame
+	// carry are the tokens read past the end of the last batch: the first
+	// starts the next game (starts has seen it), the others are the rest
+	// of its construct.
+	carry []lexer.Token
+	done  bool
+	games []batchGame
 	// sources are the games' Sources, made once a batch: the games
 	// point into it, so it is never grown.
 	sources []Source
 	n       int // tokens of the open game
-	// first and last are where the open game's first and last tokens are.
+	// first is where the open game's first token is, and last where the
+	// last game closed ended.
 	first, last lexer.Position
 	invalid     int // offset of the first Invalid token of the open game, or -1
 	start       int // where the open game's tokens start in the batch
@@ -490,8 +491,8 @@ func newBatchSplitter(sc *recordScanner, size int) *batchSplitter {
 	return &batchSplitter{sc: sc, size: size, invalid: -1}
 }
 
-// next lexes the next batch; nil when the text holds no more games. Each
-// token is copied once, from the scanner into the batch.
+// next lexes the next batch; nil when the text holds no more games. The
+// scanner writes each token straight into the batch's slice.
 func (s *batchSplitter) next() *Batch {
 	if s.done {
 		return nil
@@ -504,30 +505,49 @@ func (s *batchSplitter) next() *Batch {
 	s.windows = nil
 	toks := tokenSlices.Get().(*[]lexer.Token)
 	t := *toks
-	if s.holding {
-		s.holding = false
-		t = append(t, s.held)
-		s.take(t, len(t)-1)
+	from := 0 // the first token not looked at
+	if len(s.carry) > 0 {
+		t = append(t, s.carry...)
+		clear(s.carry)
+		s.carry = s.carry[:0]
+		s.take(t, 0) // it starts a game: starts said so
+		from = 1
 	}
-	for {
-		tok := s.sc.nextRef()
-		if tok.Type == lexer.EOF {
-			s.done = true
-			if s.n > 0 && s.sp.content() {
-				t = s.close(t, tok.Pos.Offset+1)
-			}
-			break
+	for !s.done {
+		if from == len(t) {
+			t = s.sc.scan(t)
 		}
-		if s.sp.starts(tok) && s.n > 0 {
-			t = s.close(t, tok.Pos.Offset)
-			if len(s.games) == s.size {
-				s.held, s.holding = *tok, true
+		for ; from < len(t); from++ {
+			tok := &t[from]
+			if tok.Type == lexer.EOF {
+				s.done = true
+				end := tok.Pos.Offset + 1
+				t = t[:from]
+				if s.n > 0 && s.sp.content() {
+					t = s.close(t, end)
+				}
 				break
 			}
+			if s.sp.starts(tok) && s.n > 0 {
+				// The open game ends before tok: its end-of-game token
+				// goes in tok's place, tok and the rest of its construct
+				// after it, or to the next batch when this one is full.
+				next := tok.Pos.Offset
+				s.carry = append(s.carry, t[from:]...)
+				clear(t[from:])
+				t = s.close(t[:from], next)
+				if len(s.games) == s.size {
+					goto full
+				}
+				from = len(t)
+				t = append(t, s.carry...)
+				clear(s.carry)
+				s.carry = s.carry[:0]
+			}
+			s.take(t, from)
 		}
-		t = append(t, *tok)
-		s.take(t, len(t)-1)
 	}
+full:
 	*toks = append(t, lexer.EOFToken(s.last))
 	parts.games, parts.sources = s.games, s.sources
 	b := &Batch{lex: peekingView(*toks), tokens: toks, windows: s.windows, parts: parts}
@@ -538,7 +558,8 @@ func (s *batchSplitter) next() *Batch {
 	return b
 }
 
-// take notes toks[i], the last token appended, in the open game.
+// take notes toks[i], the last token looked at, in the open game. It
+// reads single fields of the token only (see scan).
 func (s *batchSplitter) take(toks []lexer.Token, i int) {
 	t := &toks[i]
 	s.holdWindow()
@@ -551,7 +572,6 @@ func (s *batchSplitter) take(toks []lexer.Token, i int) {
 		s.invalid = t.Pos.Offset
 	}
 	s.n++
-	s.last = t.Pos
 }
 
 // holdWindow makes the open batch hold the scanner's current window, when
@@ -571,6 +591,7 @@ func (s *batchSplitter) holdWindow() {
 // parsed: its tokens are dropped. next is the offset of the next game.
 func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	sc := s.sc
+	s.last = toks[len(toks)-1].Pos
 	s.holdWindow() // the game's source is taken from the current window
 	from := lineStart(sc, s.first.Offset) - sc.base
 	to := s.last.Offset - sc.base

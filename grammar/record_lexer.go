@@ -35,7 +35,7 @@ const (
 // recordLexer is the participle lexer of records. It is hand-written: the
 // tag state (names with spaces), the column-1 rule of % lines and the
 // splitting of "1.K10" or "K10!" into tokens are awkward as regular
-// expressions, and it hands out tokens one at a time as Records needs them.
+// expressions, and it lexes a construct at a time as Records needs them.
 type recordLexer struct{}
 
 // Symbols names the token types for the grammar. It makes the map anew
@@ -60,8 +60,9 @@ func (recordLexer) Lex(name string, r io.Reader) (lexer.Lexer, error) {
 	return newRecordScanner(NewSource(name, src)), nil
 }
 
-// recordScanner is the lexer of records: Next hands out one token at a
-// time, so a file is never held as tokens all at once. Text that is no
+// recordScanner is the lexer of records: scan writes the tokens of one
+// construct at a time into the batch being built, and Next hands out one
+// token at a time, so a file is never held as tokens all at once. Text that is no
 // token becomes an Invalid token, and errs holds, by the token's offset,
 // the fault that says why; lexing goes on after it.
 //
@@ -86,8 +87,9 @@ type recordScanner struct {
 	pending     []byte
 	started     bool // the first block was read: the byte-order mark is handled
 	line, col   int
-	// queue holds the tokens of the last construct scanned ("1.K10" is
-	// two); head is the next one to hand out.
+	// out is where the tokens scanned go (scan); queue holds those Next
+	// has yet to hand out, head the next.
+	out   []lexer.Token
 	queue []lexer.Token
 	head  int
 	errs  map[int]lexFault
@@ -105,12 +107,12 @@ type lexFault struct {
 
 // newRecordScanner lexes a whole decoded text.
 func newRecordScanner(src *Source) *recordScanner {
-	return &recordScanner{name: src.Name, s: src.Text, eof: true, nl: -1, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+	return &recordScanner{name: src.Name, s: src.Text, eof: true, nl: -1, line: 1, col: 1}
 }
 
 // newStreamScanner lexes the text r gives, decoding it as NewSource does.
 func newStreamScanner(name string, r io.Reader) *recordScanner {
-	return &recordScanner{name: name, r: r, nl: -1, line: 1, col: 1, queue: make([]lexer.Token, 0, 8)}
+	return &recordScanner{name: name, r: r, nl: -1, line: 1, col: 1}
 }
 
 // blockSize is how much of a stream is read at a time.
@@ -208,13 +210,24 @@ func (sc *recordScanner) readLine() {
 }
 
 // Next implements lexer.Lexer; at the end it returns EOF tokens.
-func (sc *recordScanner) Next() (lexer.Token, error) { return *sc.nextRef(), nil }
+func (sc *recordScanner) Next() (lexer.Token, error) {
+	if sc.head == len(sc.queue) {
+		sc.queue, sc.head = sc.scan(sc.queue[:0]), 0
+	}
+	sc.head++
+	return sc.queue[sc.head-1], nil
+}
 
-// nextRef is Next without copying the token: it stays valid until the
-// next call.
-func (sc *recordScanner) nextRef() *lexer.Token {
-	for sc.head == len(sc.queue) {
-		sc.queue, sc.head = sc.queue[:0], 0
+// scan appends to toks the tokens of the next construct that makes any
+// ("1.K10" makes one, "K10!" two), or an EOF token at the end, and
+// returns it. The tokens are written in place, field by field: a token
+// built whole and then copied was read back in 16-byte moves from the
+// 8-byte stores just made, a stall the processor pays for every token
+// (most of what appending a ply's token cost).
+func (sc *recordScanner) scan(toks []lexer.Token) []lexer.Token {
+	sc.out = toks
+	n := len(toks)
+	for len(sc.out) == n {
 		if !sc.eof {
 			sc.readLine()
 		}
@@ -225,13 +238,26 @@ func (sc *recordScanner) nextRef() *lexer.Token {
 			sc.col++
 		}
 		if sc.i >= len(sc.s) {
-			sc.queue = append(sc.queue, lexer.EOFToken(sc.pos()))
-			return &sc.queue[0]
+			sc.push(lexer.EOF, "", sc.base+sc.i, sc.line, sc.col)
+			break
 		}
 		sc.step()
 	}
-	sc.head++
-	return &sc.queue[sc.head-1]
+	toks, sc.out = sc.out, nil
+	return toks
+}
+
+// push appends a token to the output.
+func (sc *recordScanner) push(t lexer.TokenType, v string, offset, line, col int) {
+	n := len(sc.out)
+	if n == cap(sc.out) {
+		sc.out = append(sc.out, lexer.Token{})
+	} else {
+		sc.out = sc.out[:n+1]
+	}
+	tok := &sc.out[n]
+	tok.Type, tok.Value = t, v
+	tok.Pos.Filename, tok.Pos.Offset, tok.Pos.Line, tok.Pos.Column = sc.name, offset, line, col
 }
 
 func (sc *recordScanner) pos() lexer.Position {
@@ -239,7 +265,7 @@ func (sc *recordScanner) pos() lexer.Position {
 }
 
 func (sc *recordScanner) emit(t lexer.TokenType, v string, p lexer.Position) {
-	sc.queue = append(sc.queue, lexer.Token{Type: t, Value: v, Pos: p})
+	sc.push(t, v, p.Offset, p.Line, p.Column)
 }
 
 // invalid emits an Invalid token and files its fault; of two faults at
@@ -586,7 +612,7 @@ func (sc *recordScanner) plainWord() bool {
 	if isGiveUp(w) {
 		return false
 	}
-	sc.queue = append(sc.queue, lexer.Token{Type: TokPly, Value: w, Pos: sc.pos()})
+	sc.push(TokPly, w, sc.base+i, sc.line, sc.col)
 	sc.col += j - i
 	sc.i = j
 	return true
