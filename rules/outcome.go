@@ -61,6 +61,12 @@ func (o Outcome) Result(n int) string {
 	if !o.Over {
 		return "*"
 	}
+	if n == 2 { // most games: a review asks for every game, so no joining
+		if o.Draw() {
+			return "1/2-1/2"
+		}
+		return [2][2]string{{"0-0", "0-1"}, {"1-0", "1-1"}}[b2i(o.Won(0))][b2i(o.Won(1))]
+	}
 	score := make([]string, n)
 	for i := range score {
 		switch {
@@ -73,6 +79,13 @@ func (o Outcome) Result(n int) string {
 		}
 	}
 	return strings.Join(score, "-")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Code is the reason's message code ("reason.five_in_a_row"); the reason

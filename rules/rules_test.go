@@ -17,6 +17,8 @@ func TestOutcomeResult(t *testing.T) {
 		{"first seat wins", Outcome{Over: true, Winners: []Seat{0}}, 2, "1-0"},
 		{"second seat wins", Outcome{Over: true, Winners: []Seat{1}}, 2, "0-1"},
 		{"two-seat draw", Outcome{Over: true}, 2, "1/2-1/2"},
+		{"both of two seats win", Outcome{Over: true, Winners: []Seat{0, 1}}, 2, "1-1"},
+		{"neither of two seats wins", Outcome{Over: true, Winners: []Seat{2}}, 2, "0-0"},
 		{"seat 2 of 4 wins", Outcome{Over: true, Winners: []Seat{1}}, 4, "0-1-0-0"},
 		{"four-seat draw", Outcome{Over: true}, 4, "1/2-1/2-1/2-1/2"},
 		{"seat 3 of 3 wins", Outcome{Over: true, Winners: []Seat{2}}, 3, "0-0-1"},
