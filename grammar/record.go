@@ -55,6 +55,22 @@ func clearSlice[S ~[]E, E any](s S) S {
 	return s[:0]
 }
 
+// extend adds an element to s, empty (the room past a slice's length is
+// cleared: clearSlice), and returns where it is, for its fields to be set
+// in place: an element built apart and appended was copied in 16-byte
+// moves from the stores just made, a stall the processor pays for every
+// ply a game is read with.
+func extend[S ~[]E, E any](s S) (S, *E) {
+	n := len(s)
+	if n < cap(s) {
+		s = s[:n+1]
+	} else {
+		var zero E
+		s = append(s, zero)
+	}
+	return s, &s[n]
+}
+
 // recordPool holds the records released, to be reused: a file's games are much
 // alike, so their slices fit the next games.
 var recordPool = sync.Pool{New: func() any { return new(Record) }}
@@ -180,8 +196,9 @@ func parseHeader(lex *lexer.PeekingLexer, r *Record) {
 		case TokComment:
 			r.Notes = append(r.Notes, *lex.Next())
 		case TokTagName:
-			name := *lex.Next()
-			r.Tags = append(r.Tags, RecordTag{Name: name, Value: *lex.Next()})
+			var tag *RecordTag
+			r.Tags, tag = extend(r.Tags)
+			tag.Name, tag.Value = *lex.Next(), *lex.Next()
 		default:
 			return
 		}
@@ -224,13 +241,16 @@ func parseElements(lex *lexer.PeekingLexer, open *lexer.Token, els []RecordEleme
 		t := lex.Peek()
 		switch t.Type {
 		case TokPly:
-			e := RecordElement{Token: *lex.Next()}
+			var e *RecordElement
+			els, e = extend(els)
+			e.Token = *lex.Next()
 			if lex.Peek().Type == TokSuffix {
 				e.Suffix = lex.Next().Value
 			}
-			els = append(els, e)
 		case TokNAG, TokComment:
-			els = append(els, RecordElement{Token: *lex.Next()})
+			var e *RecordElement
+			els, e = extend(els)
+			e.Token = *lex.Next()
 		case TokVarOpen:
 			o := *lex.Next()
 			moves, err := parseElements(lex, &o, nil)
