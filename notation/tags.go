@@ -81,17 +81,25 @@ func index(tags []Tag) (tagIndex, int, error) {
 // normalDate writes a date as YYYY.MM.DD: pente.org's MM/dd/yyyy is turned
 // round; anything else is kept as written.
 func normalDate(d string) string {
-	parts := strings.Split(d, "/")
-	if len(parts) != 3 || !numeric(parts[0], 1, 2) || !numeric(parts[1], 1, 2) || !numeric(parts[2], 4, 4) {
+	// Cut, not Split: a review reads a date a game, and Split's slice was
+	// most of what it allocated besides the lines it writes.
+	month, rest, ok1 := strings.Cut(d, "/")
+	day, year, ok2 := strings.Cut(rest, "/")
+	if !ok1 || !ok2 || !numeric(month, 1, 2) || !numeric(day, 1, 2) || !numeric(year, 4, 4) {
 		return d
 	}
-	pad := func(s string) string {
-		if len(s) == 1 {
-			return "0" + s
-		}
-		return s
+	var b [10]byte // YYYY.MM.DD
+	out := append(append(b[:0], year...), '.')
+	out = append(pad2(out, month), '.')
+	return string(pad2(out, day))
+}
+
+// pad2 appends a number of one or two digits as two.
+func pad2(b []byte, n string) []byte {
+	if len(n) == 1 {
+		b = append(b, '0')
 	}
-	return parts[2] + "." + pad(parts[0]) + "." + pad(parts[1])
+	return append(b, n...)
 }
 
 func numeric(s string, minLen, maxLen int) bool {
