@@ -63,7 +63,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				out.WriteByte('\n')
 			}
 			written++
-			_, err := out.Write(e.record)
+			_, err := out.Write(*e.record)
 			bufs.put(e.record)
 			return err
 		})
@@ -94,7 +94,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 // with its problem in detail.
 type exportedGame struct {
 	index   int
-	record  []byte
+	record  *[]byte
 	problem string
 }
 
@@ -105,7 +105,8 @@ func exported(g *notation.Game, bufs *lineBufs) exportedGame {
 		e.problem = g.Problem.Error()
 	}
 	if g.Entry.Kind != nil {
-		e.record = notation.AppendExport(bufs.get(), g)
+		e.record = bufs.get()
+		*e.record = notation.AppendExport(*e.record, g)
 	}
 	return e
 }

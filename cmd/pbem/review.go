@@ -53,7 +53,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			if !r.valid {
 				code = exitInvalid
 			}
-			_, err := out.Write(r.line)
+			_, err := out.Write(*r.line)
 			bufs.put(r.line)
 			if err != nil {
 				return err
@@ -94,28 +94,28 @@ const reportBuffer = 64 << 10
 
 // lineBufs keeps the buffers of report lines once they are written, for
 // the next games' lines: a review of 9,370 games allocated 2.4 MB of lines,
-// which set the collector going once more.
+// which set the collector going once more. A buffer goes about with its
+// box, the pointer the pool holds: boxed afresh at each put, the boxes
+// were 220 KB of a review's allocations.
 type lineBufs struct{ pool sync.Pool }
 
 // get is an empty buffer.
-func (l *lineBufs) get() []byte {
+func (l *lineBufs) get() *[]byte {
 	if b, ok := l.pool.Get().(*[]byte); ok {
-		return (*b)[:0]
+		*b = (*b)[:0]
+		return b
 	}
-	return make([]byte, 0, 512)
+	b := make([]byte, 0, 512)
+	return &b
 }
 
 // put gives back a buffer from get, once it is written.
-func (l *lineBufs) put(b []byte) {
-	if cap(b) > 0 {
-		l.pool.Put(&b)
-	}
-}
+func (l *lineBufs) put(b *[]byte) { l.pool.Put(b) }
 
 // reviewed is the report of one game: its line, and for the text form the
 // problem in detail.
 type reviewed struct {
-	line   []byte
+	line   *[]byte
 	detail string
 	valid  bool
 }
@@ -125,12 +125,12 @@ type reviewed struct {
 // sentences made.
 func review(g *notation.Game, words *notation.Words, asJSON bool, bufs *lineBufs) reviewed {
 	s := words.Summary(g)
-	r := reviewed{valid: s.Valid}
+	r := reviewed{valid: s.Valid, line: bufs.get()}
 	if asJSON {
-		r.line = append(s.AppendJSON(bufs.get()), '\n')
+		*r.line = append(s.AppendJSON(*r.line), '\n')
 		return r
 	}
-	r.line = append(append(bufs.get(), s.Text()...), '\n')
+	*r.line = append(append(*r.line, s.Text()...), '\n')
 	if g.Problem != nil {
 		r.detail = g.Problem.In(words.Lang()).Error()
 	}
