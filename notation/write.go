@@ -169,7 +169,7 @@ func appendTag(b []byte, name, value string) []byte {
 }
 
 func appendEscaped(b []byte, v string) []byte {
-	if !strings.ContainsAny(v, `"\`) {
+	if strings.IndexByte(v, '"') < 0 && strings.IndexByte(v, '\\') < 0 { // quicker than ContainsAny for two bytes
 		return append(b, v...)
 	}
 	for i := 0; i < len(v); i++ {
