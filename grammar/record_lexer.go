@@ -395,7 +395,11 @@ func (sc *recordScanner) skipBlanks() {
 // not whole is an error; lexing goes on after its ] or at the end of its
 // line, or right after the value when only the ] is missing.
 func (sc *recordScanner) tag() {
-	p := sc.pos()
+	// The position is kept as numbers, and made whole only for a fault: a
+	// Position built and then copied was read back in 16-byte moves from
+	// the stores just made (see scan), in every tag.
+	off, line, col := sc.base+sc.i, sc.line, sc.col
+	at := func() lexer.Position { return lexer.Position{Filename: sc.name, Offset: off, Line: line, Column: col} }
 	sc.advance(1)
 	sc.skipBlanks()
 	n := 0
@@ -409,7 +413,7 @@ func (sc *recordScanner) tag() {
 		name = name[:k-1]
 	}
 	if name == "" {
-		sc.badTag(p, "tag_no_name", nil)
+		sc.badTag(at(), "tag_no_name", nil)
 		return
 	}
 	sc.advance(n)
@@ -417,7 +421,7 @@ func (sc *recordScanner) tag() {
 		sc.badTag(sc.pos(), "tag_no_value", rules.Args{"Name": strconv.Quote(name), "Found": sc.found()})
 		return
 	}
-	sc.emit(TokTagName, name, p)
+	sc.push(TokTagName, name, off, line, col)
 	if !sc.str() {
 		return
 	}
@@ -458,7 +462,7 @@ func (sc *recordScanner) found() any {
 // stand for themselves. A value must close on its line. It reports whether
 // the value was closed.
 func (sc *recordScanner) str() bool {
-	p := sc.pos()
+	at, atLine, atCol := sc.base+sc.i, sc.line, sc.col // as in tag
 	start := sc.i + 1
 	// Most values hold no escape: they end at the next " of the line.
 	line := sc.s[start:]
@@ -468,7 +472,7 @@ func (sc *recordScanner) str() bool {
 	if j := strings.IndexByte(line, '"'); j >= 0 {
 		v := line[:j]
 		if strings.IndexByte(v, '\\') < 0 {
-			sc.emit(TokString, v, p)
+			sc.push(TokString, v, at, atLine, atCol)
 			sc.i = start + j + 1
 			sc.col += 2 + runeCount(v)
 			return true
@@ -490,7 +494,7 @@ func (sc *recordScanner) str() bool {
 				b.WriteString(sc.s[start:j])
 				v = b.String()
 			}
-			sc.emit(TokString, v, p)
+			sc.push(TokString, v, at, atLine, atCol)
 			sc.advance(j + 1 - sc.i)
 			return true
 		case c == '\n':
@@ -498,7 +502,7 @@ func (sc *recordScanner) str() bool {
 		}
 	}
 	n := sc.toLineEnd()
-	sc.invalid(sc.s[sc.i:sc.i+n], p, "value_not_closed", nil)
+	sc.invalid(sc.s[sc.i:sc.i+n], lexer.Position{Filename: sc.name, Offset: at, Line: atLine, Column: atCol}, "value_not_closed", nil)
 	sc.advance(n)
 	return false
 }
