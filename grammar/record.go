@@ -628,15 +628,15 @@ func (s *batchSplitter) close(toks []lexer.Token, next int) []lexer.Token {
 	} else {
 		to = len(sc.s)
 	}
-	src := Source{Name: sc.name, Text: sc.s[from:to], first: s.first.Line}
 	var g batchGame
-	if len(s.sources) < cap(s.sources) {
-		s.sources = append(s.sources, src)
-		g.src = &s.sources[len(s.sources)-1]
+	if n := len(s.sources); n < cap(s.sources) {
+		s.sources = s.sources[:n+1]
+		g.src = &s.sources[n]
 	} else {
 		g.src = new(Source)
-		*g.src = src
 	}
+	// Set in place (see scan): a Source built and copied stalled once a game.
+	g.src.Name, g.src.Text, g.src.first, g.src.lines = sc.name, sc.s[from:to], s.first.Line, nil
 	if s.invalid >= 0 {
 		f := sc.errs[s.invalid]
 		g.err = g.src.fault(f.line, f.col, f.why)
