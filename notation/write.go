@@ -301,9 +301,15 @@ func (mt *movetext) line(l *Line, n int, notes bool) {
 // word stands alone on its line).
 func (mt *movetext) wrap(b []byte) []byte {
 	width := 0
+	// Most movetext is ASCII, whose words are as wide as they are long:
+	// counting each word's characters was a seventh of wrapping them.
+	ascii := utf8.RuneCount(mt.text) == len(mt.text)
 	for _, w := range mt.words {
 		text := mt.text[w.start:w.end]
-		n := utf8.RuneCount(text)
+		n := len(text)
+		if !ascii {
+			n = utf8.RuneCount(text)
+		}
 		if width > 0 && width+1+n > lineMax {
 			b = append(b, '\n')
 			width = 0
