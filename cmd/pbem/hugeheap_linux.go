@@ -20,9 +20,11 @@ const heapArena = 64 << 20
 // huge pages for the process, or the heap is not where the runtime puts
 // it today, it changes nothing. It costs a few MB more of peak memory at
 // most.
-func hugeHeap() {
-	probe := new([64]byte)
-	arena := uintptr(unsafe.Pointer(probe)) &^ (heapArena - 1)
+func hugeHeap() { adviseArena(unsafe.Pointer(new([64]byte))) }
+
+// adviseArena advises the heap arena that holds p.
+func adviseArena(p unsafe.Pointer) {
+	arena := uintptr(p) &^ (heapArena - 1)
 	// The error is ignored: EINVAL where huge pages cannot be had. The
 	// advice holds for the part of the arena the runtime has mapped for
 	// use; what it maps later, as the heap grows, has none.
