@@ -260,8 +260,11 @@ func (sc *recordScanner) push(t lexer.TokenType, v string, offset, line, col int
 	tok.Pos.Filename, tok.Pos.Offset, tok.Pos.Line, tok.Pos.Column = sc.name, offset, line, col
 }
 
-func (sc *recordScanner) pos() lexer.Position {
-	return lexer.Position{Filename: sc.name, Offset: sc.base + sc.i, Line: sc.line, Column: sc.col}
+func (sc *recordScanner) pos() lexer.Position { return sc.position(sc.base+sc.i, sc.line, sc.col) }
+
+// position is the file's position at offset, line and column.
+func (sc *recordScanner) position(offset, line, col int) lexer.Position {
+	return lexer.Position{Filename: sc.name, Offset: offset, Line: line, Column: col}
 }
 
 func (sc *recordScanner) emit(t lexer.TokenType, v string, p lexer.Position) {
@@ -399,7 +402,6 @@ func (sc *recordScanner) tag() {
 	// Position built and then copied was read back in 16-byte moves from
 	// the stores just made (see scan), in every tag.
 	off, line, col := sc.base+sc.i, sc.line, sc.col
-	at := func() lexer.Position { return lexer.Position{Filename: sc.name, Offset: off, Line: line, Column: col} }
 	sc.advance(1)
 	sc.skipBlanks()
 	n := 0
@@ -413,7 +415,7 @@ func (sc *recordScanner) tag() {
 		name = name[:k-1]
 	}
 	if name == "" {
-		sc.badTag(at(), "tag_no_name", nil)
+		sc.badTag(sc.position(off, line, col), "tag_no_name", nil)
 		return
 	}
 	sc.advance(n)
@@ -502,7 +504,7 @@ func (sc *recordScanner) str() bool {
 		}
 	}
 	n := sc.toLineEnd()
-	sc.invalid(sc.s[sc.i:sc.i+n], lexer.Position{Filename: sc.name, Offset: at, Line: atLine, Column: atCol}, "value_not_closed", nil)
+	sc.invalid(sc.s[sc.i:sc.i+n], sc.position(at, atLine, atCol), "value_not_closed", nil)
 	sc.advance(n)
 	return false
 }

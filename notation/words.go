@@ -20,26 +20,26 @@ import (
 // than reading a game, so a review of many games keeps one Words for all
 // of them. It is safe for concurrent use.
 type Words struct {
-	lang    i18n.Lang
-	memo    *memo[string, string]
-	endings endings
+	lang      i18n.Lang
+	memo      *memo[string, string]
+	memoCount atomic.Int32 // the sentences memo holds
+	endings   endings
 }
 
-// memo remembers values by key, up to memoMax of them, or up to memoMax
-// counted in shared when memos share that bound; it is safe for concurrent
-// use once made by newMemo. Finding a value writes nothing the workers
+// memo remembers values by key, up to memoMax of them counted in count,
+// which memos may share; it is safe for concurrent use once made by
+// newMemo. Finding a value writes nothing the workers
 // share: with a lock, the two cores of a review passed its line between
 // them for every game. The map is xsync's, whose keys are typed: sync.Map
 // boxed each key in an interface and hashed it through its type, and was
 // most of what putting a game's end into words cost.
 type memo[K comparable, V any] struct {
-	m      *xsync.Map[K, V]
-	n      atomic.Int32
-	shared *atomic.Int32
+	m     *xsync.Map[K, V]
+	count *atomic.Int32
 }
 
-func newMemo[K comparable, V any](shared *atomic.Int32) *memo[K, V] {
-	return &memo[K, V]{m: xsync.NewMap[K, V](), shared: shared}
+func newMemo[K comparable, V any](count *atomic.Int32) *memo[K, V] {
+	return &memo[K, V]{m: xsync.NewMap[K, V](), count: count}
 }
 
 // get is the value remembered under key, made with say the first time.
@@ -48,11 +48,7 @@ func (m *memo[K, V]) get(key K, say func() V) V {
 		return v
 	}
 	v := say()
-	n := &m.n
-	if m.shared != nil {
-		n = m.shared
-	}
-	if n.Load() < memoMax && n.Add(1) <= memoMax {
+	if n := m.count; n.Load() < memoMax && n.Add(1) <= memoMax {
 		m.m.Store(key, v)
 	}
 	return v
@@ -155,7 +151,9 @@ const memoMax = 1 << 12
 
 // NewWords gives the words of lang (English when lang is none of i18n.All).
 func NewWords(lang i18n.Lang) *Words {
-	return &Words{lang: lang.Or(i18n.English), memo: newMemo[string, string](nil)}
+	w := &Words{lang: lang.Or(i18n.English)}
+	w.memo = newMemo[string, string](&w.memoCount)
+	return w
 }
 
 // Lang is the language of the words.
@@ -185,22 +183,20 @@ func (w *Words) ending(state rules.Game, o rules.Outcome) string {
 		e.before, e.after, e.cut = strings.Cut(i18n.Render(w.lang, outcomeMsg(state, o, detail)), detailMark)
 		return e
 	}
+	var e *ending
 	if len(o.Winners) > len(k.winners) {
-		e := say()
-		if !e.cut {
-			return e.before
+		e = &ending{words: say()} // not listed: its key cannot hold them
+	} else {
+		for i, s := range o.Winners {
+			k.winners[i] = state.SeatName(s)
 		}
-		return e.before + i18n.Render(w.lang, o.Detail) + e.after
+		e = w.endings.get(k, say)
 	}
-	for i, s := range o.Winners {
-		k.winners[i] = state.SeatName(s)
-	}
-	e := w.endings.get(k, say)
 	if !e.words.cut {
 		return e.words.before
 	}
 	whole := func() string { return e.words.before + i18n.Render(w.lang, o.Detail) + e.words.after }
-	if e.whole == nil { // past maxEndings
+	if e.whole == nil { // not listed, or past maxEndings
 		return whole()
 	}
 	return e.whole.get(keyOfDetail(o.Detail), whole)

@@ -36,8 +36,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if fromStore {
 		return exportStore(ctx, *data, *game, *site, stdout, stderr)
 	}
-	defer tuneGC(recordsGCPercent, recordsGCLimit)()
-	hugeHeap()
+	defer tuneRecords()()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	code, written := exitOK, 0
 	var bufs lineBufs

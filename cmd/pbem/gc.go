@@ -28,6 +28,15 @@ const (
 	recordsGCLimit   = 20 << 20
 )
 
+// tuneRecords sets the memory of review and export: their collector
+// settings and, on Linux, huge pages for their heap (hugeHeap). It returns
+// what puts the collector back.
+func tuneRecords() (restore func()) {
+	restore = tuneGC(recordsGCPercent, recordsGCLimit)
+	hugeHeap()
+	return restore
+}
+
 // tuneGC sets the collector's percent and memory limit (bytes), unless GOGC or GOMEMLIMIT say otherwise,
 // and returns what puts the settings back.
 //

@@ -33,8 +33,7 @@ func runReview(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fs.Usage()
 		return exitUsage
 	}
-	defer tuneGC(recordsGCPercent, recordsGCLimit)()
-	hugeHeap()
+	defer tuneRecords()()
 	out := bufio.NewWriterSize(stdout, reportBuffer)
 	defer out.Flush()
 	code := exitOK
